@@ -1,0 +1,39 @@
+/**
+ * @apiplatform/control-routes: the @hono/zod-openapi routes of the Deployment Control API v2,
+ * generated from its bundled spec, and the typed way to serve them.
+ *
+ * @example
+ * ```ts
+ * import { createApi, type Handlers } from '@apiplatform/control-routes'
+ *
+ * const handlers: Handlers = {
+ *   liveness: (c) => c.json({ meta: { requestId: c.get('requestId') }, data: { message: 'OK' } }, 200),
+ *   // … one handler per operation
+ * }
+ * export const app = createApi({ handlers })
+ * ```
+ */
+export { type CreateApiOptions, createApi, DEFAULT_BODY_LIMIT } from './create-api.js'
+export {
+  DEFAULT_DOCS_URL,
+  type ErrorBody,
+  jsonPath,
+  type Problem,
+  problem,
+  type ValidationError,
+  validationErrors,
+} from './errors.js'
+export { extensions, type OperationExtensions, operations } from './generated/operations.js'
+export { type OperationId, routes } from './generated/routes.js'
+export * as schemas from './generated/schemas.js'
+export { type OpenApiDocument, spec } from './generated/spec.js'
+export {
+  type ApiEnv,
+  type ApiVariables,
+  type Handler,
+  type Handlers,
+  missingOperations,
+  operationIds,
+  type Routes,
+} from './handlers.js'
+export { newRequestId } from './request-id.js'

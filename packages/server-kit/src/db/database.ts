@@ -1,0 +1,27 @@
+/** Something that runs SQL with positional parameters (`$1`, `$2`, …) and returns rows. */
+export interface Sql {
+  query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>
+}
+
+/**
+ * The one storage interface of the reference services. The same SQL runs on embedded PGlite
+ * (the default, in `DATA_DIR`) and on a real PostgreSQL (`DATABASE_URL`), so every repository
+ * is written once against this interface.
+ */
+export interface Database extends Sql {
+  readonly kind: 'pglite' | 'postgres'
+  /** Runs several statements without parameters (migrations). */
+  exec(text: string): Promise<void>
+  /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when set it wins over `dataDir`. */
+  databaseUrl?: string | undefined
+  /** Folder of the embedded PGlite database; in memory when omitted. */
+  dataDir?: string | undefined
+  /** PostgreSQL schema to use (created when missing); lets tests share one server in isolation. */
+  schema?: string | undefined
+}

@@ -1,0 +1,57 @@
+import pg from 'pg'
+import type { Database, Sql } from './database.js'
+
+// int8 and numeric come back as strings by default; our schemas use them for counters and
+// timestamps in milliseconds that fit in a double.
+pg.types.setTypeParser(20, (v) => Number(v))
+pg.types.setTypeParser(1700, (v) => Number(v))
+
+/** Opens a pool on a real PostgreSQL server, optionally confined to one schema. */
+export async function openPostgres(url: string, schema?: string): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${quoteIdent(schema)}` } : {}),
+  })
+  if (schema) {
+    const client = await pool.connect()
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`)
+    } finally {
+      client.release()
+    }
+  }
+  const query: Sql['query'] = async <Row>(text: string, params?: readonly unknown[]) =>
+    (await pool.query(text, params as unknown[] | undefined)).rows as Row[]
+  return {
+    kind: 'postgres',
+    query,
+    async exec(text) {
+      await pool.query(text)
+    },
+    async transaction(fn) {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const tx: Sql = {
+          query: async <Row>(text: string, params?: readonly unknown[]) =>
+            (await client.query(text, params as unknown[] | undefined)).rows as Row[],
+        }
+        const result = await fn(tx)
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {})
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}
+
+function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]*$/i.test(name)) throw new Error(`invalid schema name: ${name}`)
+  return `"${name}"`
+}

@@ -1,0 +1,132 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Database } from '../db/database.js'
+import { openTestDatabase, testDatabaseKinds } from '../testing.js'
+import { JobQueue } from './queue.js'
+
+const until = async (check: () => Promise<boolean>, timeoutMs = 5000) => {
+  const deadline = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+describe.each(testDatabaseKinds())('JobQueue on %s', (kind) => {
+  const cleanups: Array<() => Promise<void>> = []
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c()
+  })
+  const setup = async () => {
+    const db = await openTestDatabase(kind)
+    cleanups.push(() => db.close())
+    await db.exec('CREATE TABLE effects (job_id text, step int)')
+    return db
+  }
+  const queueOn = (db: Database, options = {}) => {
+    const queue = new JobQueue(db, { pollMs: 20, leaseMs: 300, ...options })
+    cleanups.push(() => queue.stop())
+    return queue
+  }
+
+  it('runs an enqueued job once and marks it done', async () => {
+    const db = await setup()
+    const queue = queueOn(db)
+    await queue.install()
+    queue.work<{ n: number }>('q', async (job, ctx) => {
+      await ctx.complete((tx) => tx.query('INSERT INTO effects VALUES ($1, $2)', [job.id, job.payload.n]))
+    })
+    queue.start()
+    const id = await db.transaction((tx) => queue.enqueue(tx, 'q', { n: 7 }))
+    await until(async () => (await queue.status(id))?.status === 'done')
+    expect(await db.query('SELECT step FROM effects')).toEqual([{ step: 7 }])
+  })
+
+  it('does not see a job whose enqueuing transaction rolled back', async () => {
+    const db = await setup()
+    const queue = queueOn(db)
+    await queue.install()
+    await expect(
+      db.transaction(async (tx) => {
+        await queue.enqueue(tx, 'q', {})
+        throw new Error('request failed')
+      }),
+    ).rejects.toThrow('request failed')
+    expect(await db.query('SELECT * FROM jobs')).toEqual([])
+  })
+
+  it('moves a workflow through its steps with continueWith', async () => {
+    const db = await setup()
+    const queue = queueOn(db)
+    await queue.install()
+    queue.work<{ step: number }>('wf', async (job, ctx) => {
+      const record = (tx: { query: Database['query'] }) =>
+        tx.query('INSERT INTO effects VALUES ($1, $2)', [job.id, job.payload.step]).then(() => {})
+      if (job.payload.step < 3) await ctx.continueWith({ step: job.payload.step + 1 }, { fn: record })
+      else await ctx.complete(record)
+    })
+    queue.start()
+    const id = await db.transaction((tx) => queue.enqueue(tx, 'wf', { step: 1 }))
+    await until(async () => (await queue.status(id))?.status === 'done')
+    expect(
+      (await db.query<{ step: number }>('SELECT step FROM effects ORDER BY step')).map((r) => r.step),
+    ).toEqual([1, 2, 3])
+  })
+
+  it('retries a failing job and gives up after max attempts', async () => {
+    const db = await setup()
+    const queue = queueOn(db, { retryDelayMs: () => 0, onError: () => {} })
+    await queue.install()
+    let runs = 0
+    queue.work('boom', async () => {
+      runs++
+      throw new Error('nope')
+    })
+    queue.start()
+    const id = await db.transaction((tx) => queue.enqueue(tx, 'boom', {}, { maxAttempts: 3 }))
+    await until(async () => (await queue.status(id))?.status === 'failed')
+    expect(runs).toBe(3)
+    expect((await queue.status(id))?.lastError).toBe('nope')
+  })
+
+  it('lets another worker take over a job whose lease ran out, and commits it once', async () => {
+    const db = await setup()
+    const stuck = queueOn(db, { workerId: 'stuck', leaseMs: 150 })
+    await stuck.install()
+    let release: () => void = () => {}
+    const blocked = new Promise<void>((r) => {
+      release = r
+    })
+    // The first worker claims the job, then stops heart-beating (as a frozen or killed process would).
+    stuck.work('q', async (job, ctx) => {
+      ;(stuck as unknown as { extend: () => Promise<void> }).extend = async () => {}
+      await blocked
+      await ctx.complete((tx) => tx.query('INSERT INTO effects VALUES ($1, 1)', [job.id]))
+    })
+    stuck.start()
+    const id = await db.transaction((tx) => stuck.enqueue(tx, 'q', {}))
+    await until(async () => (await queue(db).status(id))?.status === 'running')
+    const rescuer = queueOn(db, { workerId: 'rescuer', leaseMs: 150 })
+    rescuer.work('q', async (job, ctx) => {
+      await ctx.complete((tx) => tx.query('INSERT INTO effects VALUES ($1, 2)', [job.id]))
+    })
+    rescuer.start()
+    await until(async () => (await rescuer.status(id))?.status === 'done')
+    release()
+    await new Promise((r) => setTimeout(r, 100))
+    expect(await db.query('SELECT step FROM effects')).toEqual([{ step: 2 }])
+  })
+
+  it('creates one job for one dedupe key', async () => {
+    const db = await setup()
+    const q = queueOn(db)
+    await q.install()
+    const a = await q.enqueue(db, 'q', {}, { dedupeKey: 'k' })
+    const b = await q.enqueue(db, 'q', {}, { dedupeKey: 'k' })
+    expect(a).toBe(b)
+    expect(await db.query('SELECT count(*)::int AS n FROM jobs')).toEqual([{ n: 1 }])
+  })
+})
+
+function queue(db: Database) {
+  return new JobQueue(db)
+}

@@ -1,0 +1,223 @@
+/**
+ * JSON Schema (OpenAPI 3.1 dialect) → zod 4 source code.
+ *
+ * The conversion itself is done by `json-schema-to-zod` (zodVersion 4). This module only adds
+ * what an OpenAPI bundle needs on top, through the library's `parserOverride` hook:
+ * `$ref`s to component schemas become references to the generated consts (forward or cyclic
+ * references become `z.lazy`), 3.1 nullable type arrays become `.nullable()`, `allOf` of objects
+ * is merged into one object (so `additionalProperties`/`unevaluatedProperties: false` still reject
+ * unknown keys), `oneOf` becomes a (discriminated) union, binary strings accept uploaded files,
+ * numeric `format`s are kept for the emitted document, and parameters are coerced from strings.
+ */
+import { type JsonSchemaObject, jsonSchemaToZod, parseNumber, parseSchema, type Refs } from 'json-schema-to-zod'
+import { isObject, type JsonObject, SCHEMA_REF_PREFIX } from './openapi.js'
+
+export interface ZodEmitContext {
+  /** The TypeScript identifier of the const generated for a component schema. */
+  identifier(componentName: string): string
+  /** True when the const is already declared (a plain reference is safe), false for forward or cyclic refs. */
+  isDeclared(componentName: string): boolean
+  /** The component schema of that name (to merge `allOf` members). */
+  component(componentName: string): unknown
+  /** Called for every component referenced, to collect dependencies. */
+  onReference?(componentName: string): void
+}
+
+export function componentName(ref: string): string {
+  if (!ref.startsWith(SCHEMA_REF_PREFIX)) {
+    throw new Error(`Only refs to #/components/schemas/* are supported inside schemas: ${ref}`)
+  }
+  return decodeURIComponent(ref.slice(SCHEMA_REF_PREFIX.length)).replace(/~1/g, '/').replace(/~0/g, '~')
+}
+
+const withDefault = (schema: JsonObject, code: string): string =>
+  schema.default === undefined ? code : `${code}.default(${JSON.stringify(schema.default)})`
+
+const without = (schema: JsonObject, ...keys: string[]): JsonObject => {
+  const copy = { ...schema }
+  for (const key of keys) delete copy[key]
+  return copy
+}
+
+const isNullSchema = (s: unknown): boolean => isObject(s) && s.type === 'null' && Object.keys(s).length <= 2
+
+interface MergedObject {
+  properties: Record<string, unknown>
+  required: string[]
+  closed: boolean
+}
+
+/** Merges the members of an `allOf` that are all objects; undefined when one of them is not. */
+function mergeAllOf(schema: JsonObject, ctx: ZodEmitContext, depth = 0): MergedObject | undefined {
+  if (depth > 20) return undefined
+  const merged: MergedObject = { properties: {}, required: [], closed: false }
+  const add = (member: unknown): boolean => {
+    if (!isObject(member)) return false
+    if (typeof member.$ref === 'string') {
+      const name = componentName(member.$ref)
+      ctx.onReference?.(name)
+      return add(ctx.component(name))
+    }
+    if (member.oneOf || member.anyOf || member.not || member.if) return false
+    if (member.type !== undefined && member.type !== 'object') return false
+    if (Array.isArray(member.allOf)) {
+      const inner = mergeAllOf(member, ctx, depth + 1)
+      if (!inner) return false
+      Object.assign(merged.properties, inner.properties)
+      merged.required.push(...inner.required)
+      merged.closed ||= inner.closed
+    }
+    if (member.additionalProperties !== undefined && member.additionalProperties !== false) return false
+    if (isObject(member.properties)) Object.assign(merged.properties, member.properties)
+    if (Array.isArray(member.required)) merged.required.push(...(member.required as string[]))
+    if (member.additionalProperties === false || member.unevaluatedProperties === false) merged.closed = true
+    return true
+  }
+  const members = schema.allOf as unknown[]
+  for (const member of members) if (!add(member)) return undefined
+  if (schema.properties !== undefined || schema.required !== undefined) {
+    if (!add(without(schema, 'allOf'))) return undefined
+  }
+  if (schema.unevaluatedProperties === false || schema.additionalProperties === false) merged.closed = true
+  merged.required = [...new Set(merged.required)]
+  return merged
+}
+
+export interface ToZodOptions {
+  /** Coerce numbers and booleans from strings (path and query parameters). */
+  coerce?: boolean
+}
+
+/** Converts one JSON schema to a zod expression (source code). */
+export function schemaToZod(schema: unknown, ctx: ZodEmitContext, options: ToZodOptions = {}): string {
+  if (options.coerce) return paramToZod(schema, ctx)
+  const parserOverride = (s: JsonSchemaObject, refs: Refs): string | undefined => override(s, refs, ctx)
+  return jsonSchemaToZod(schema as JsonSchemaObject, {
+    module: 'none',
+    zodVersion: 4,
+    withoutDescribes: true,
+    parserOverride,
+  })
+}
+
+function override(s: JsonSchemaObject, refs: Refs, ctx: ZodEmitContext): string | undefined {
+  const sub = (schema: unknown): string => parseSchema(schema as JsonSchemaObject, refs)
+
+  // $ref → the generated const (lazy when it is declared later or is part of a cycle).
+  if (typeof s.$ref === 'string') {
+    const name = componentName(s.$ref)
+    ctx.onReference?.(name)
+    const id = ctx.identifier(name)
+    return withDefault(s, ctx.isDeclared(name) ? id : `z.lazy(() => ${id})`)
+  }
+
+  // OpenAPI 3.1 nullable: `type: [X, 'null']`.
+  if (Array.isArray(s.type) && s.type.includes('null') && s.type.length > 1) {
+    const rest = s.type.filter((t) => t !== 'null')
+    const inner: JsonObject = { ...without(s, 'default'), type: rest.length === 1 ? rest[0] : rest }
+    if (Array.isArray(s.enum)) inner.enum = s.enum.filter((v) => v !== null)
+    return withDefault(s, `${sub(inner)}.nullable()`)
+  }
+  // `anyOf`/`oneOf: [X, {type: 'null'}]`.
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const list = s[key]
+    if (Array.isArray(list) && list.length === 2 && list.some(isNullSchema) && !s.discriminator) {
+      const other = list.find((m) => !isNullSchema(m))
+      return withDefault(s, `${sub(other)}.nullable()`)
+    }
+  }
+
+  // allOf of objects → one merged object; closed when any part forbids unknown properties.
+  if (Array.isArray(s.allOf) && !s.oneOf && !s.anyOf) {
+    const merged = mergeAllOf(s, ctx)
+    if (merged) {
+      const obj: JsonObject = {
+        type: 'object',
+        properties: merged.properties,
+        required: merged.required,
+      }
+      if (merged.closed) obj.additionalProperties = false
+      if (s.default !== undefined) obj.default = s.default
+      return sub(obj)
+    }
+    return undefined
+  }
+
+  // unevaluatedProperties: false on a plain object behaves like additionalProperties: false.
+  if (s.unevaluatedProperties === false) {
+    return sub({ ...without(s, 'unevaluatedProperties'), additionalProperties: false })
+  }
+
+  // oneOf → discriminated union when the spec names a discriminator, otherwise a union.
+  if (Array.isArray(s.oneOf) && s.oneOf.length > 1) {
+    const members = s.oneOf.map((m) => sub(m))
+    const discriminator = isObject(s.discriminator) ? s.discriminator.propertyName : undefined
+    const canDiscriminate =
+      typeof discriminator === 'string' && members.every((m) => !m.startsWith('z.lazy('))
+    const union = canDiscriminate
+      ? `z.discriminatedUnion(${JSON.stringify(discriminator)}, [${members.join(', ')}])`
+      : `z.union([${members.join(', ')}])`
+    return withDefault(s, union)
+  }
+
+  // Uploaded files in multipart bodies.
+  if (s.type === 'string' && (s.format === 'binary' || s.contentMediaType === 'application/octet-stream')) {
+    return `z.custom<Blob>((v) => v instanceof Blob, { message: 'Expected a file' }).openapi({ type: 'string', format: 'binary' })`
+  }
+
+  // Keep numeric formats (int32, int64, float, double) in the emitted document.
+  if ((s.type === 'integer' || s.type === 'number') && typeof s.format === 'string' && !s.enum) {
+    return withDefault(s, `${parseNumber(s as never)}.openapi({ format: ${JSON.stringify(s.format)} })`)
+  }
+  return undefined
+}
+
+/** Names of the coercion helpers that the generated code defines (see `COERCE_HELPERS`). */
+export const COERCE_HELPERS = `/** Coercion of path, query and form values, which arrive as strings. */
+const num = (v: unknown): unknown => (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v)
+const bool = (v: unknown): unknown => (v === 'true' ? true : v === 'false' ? false : v)
+const list = (v: unknown): unknown => (v === undefined || Array.isArray(v) ? v : [v])
+const json = (v: unknown): unknown => {
+  if (typeof v !== 'string') return v
+  try {
+    return JSON.parse(v)
+  } catch {
+    return v
+  }
+}
+`
+
+/**
+ * Path, query and multipart values arrive as strings: numbers, booleans, arrays and (in forms)
+ * JSON-encoded objects are converted before validation. The original schema is kept as OpenAPI
+ * metadata so that the emitted document shows the spec's schema, not the coercion.
+ */
+function paramToZod(schema: unknown, ctx: ZodEmitContext): string {
+  if (!isObject(schema)) return schemaToZod(schema, ctx)
+  let resolved = schema
+  if (typeof schema.$ref === 'string') {
+    const name = componentName(schema.$ref)
+    ctx.onReference?.(name)
+    resolved = { ...(ctx.component(name) as JsonObject), ...without(schema, '$ref') }
+  }
+  const openapi = JSON.stringify(without(schema, 'description', 'example', 'examples'))
+  const type = resolved.type
+  const plain = schemaToZod(without(schema, 'default'), ctx)
+  if ((type === 'integer' || type === 'number') && !resolved.enum) {
+    return `${withDefault(resolved, `z.preprocess(num, ${plain})`)}.openapi(${openapi})`
+  }
+  if (type === 'boolean') {
+    return `${withDefault(resolved, `z.preprocess(bool, ${plain})`)}.openapi(${openapi})`
+  }
+  if (type === 'array' && isObject(resolved.items)) {
+    const items = paramToZod(resolved.items, ctx)
+    let array = `z.array(${items})`
+    if (typeof resolved.minItems === 'number') array += `.min(${resolved.minItems})`
+    if (typeof resolved.maxItems === 'number') array += `.max(${resolved.maxItems})`
+    return `${withDefault(resolved, `z.preprocess(list, ${array})`)}.openapi(${openapi})`
+  }
+  if (type === 'object' || resolved.properties || resolved.allOf || resolved.oneOf || resolved.anyOf) {
+    return `${withDefault(resolved, `z.preprocess(json, ${plain})`)}.openapi(${openapi})`
+  }
+  return schemaToZod(schema, ctx)
+}

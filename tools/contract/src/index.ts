@@ -1,0 +1,14 @@
+export {
+  HTTP_METHODS,
+  listOperations,
+  loadSpec,
+  type OpenApiDocument,
+  type OperationObject,
+  resolveRef,
+} from './spec.js'
+export { validatingFetch } from './validating-fetch.js'
+export {
+  ContractViolation,
+  type ResponseCheck,
+  ResponseValidator,
+} from './validator.js'

@@ -1,0 +1,142 @@
+import type { ValidateFunction } from 'ajv'
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import { listOperations, type OpenApiDocument, type ResponseObject, resolveRef } from './spec.js'
+
+export interface ResponseCheck {
+  method: string
+  /** The concrete request path, e.g. `/v2/agent/2f0c…`; matched against the spec's templates. */
+  path: string
+  status: number
+  contentType: string | null
+  body: unknown
+}
+
+export class ContractViolation extends Error {
+  constructor(
+    message: string,
+    readonly check: ResponseCheck,
+  ) {
+    super(message)
+    this.name = 'ContractViolation'
+  }
+}
+
+interface CompiledOperation {
+  method: string
+  template: string
+  matcher: RegExp
+  responses: Map<string, ResponseObject>
+}
+
+/**
+ * Validates responses against a bundled OpenAPI 3.1 document with Ajv (JSON Schema 2020-12), an
+ * implementation independent from the zod schemas the services validate with, so a bug in code
+ * generation cannot hide itself.
+ */
+export class ResponseValidator {
+  private readonly ajv: Ajv2020
+  private readonly operations: CompiledOperation[]
+  private readonly compiled = new Map<string, ValidateFunction>()
+
+  constructor(private readonly doc: OpenApiDocument) {
+    this.ajv = new Ajv2020({
+      strict: false,
+      allErrors: true,
+      validateFormats: true,
+    })
+    addFormats.default(this.ajv)
+    // OpenAPI keywords that are not JSON Schema keywords.
+    for (const keyword of ['discriminator', 'xml', 'externalDocs', 'example']) this.ajv.addKeyword(keyword)
+    this.ajv.addSchema({ ...doc, $id: 'spec' } as object, 'spec')
+    this.operations = listOperations(doc).map(({ method, path, operation }) => ({
+      method,
+      template: path,
+      matcher: new RegExp(
+        `^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{[^}]+\\\}/g, '[^/]+')}$`,
+      ),
+      responses: new Map(
+        Object.entries(operation.responses ?? {}).map(([status, response]) => [
+          status,
+          resolveRef<ResponseObject>(doc, response),
+        ]),
+      ),
+    }))
+  }
+
+  /** Throws a ContractViolation that says what is off when the response is not documented. */
+  assertValid(check: ResponseCheck): void {
+    const problem = this.check(check)
+    if (problem) throw new ContractViolation(problem, check)
+  }
+
+  /** Returns a description of the problem, or undefined when the response matches the spec. */
+  check(check: ResponseCheck): string | undefined {
+    const method = check.method.toLowerCase()
+    const path = check.path.split('?')[0] ?? ''
+    const label = `${check.method.toUpperCase()} ${path} → ${check.status}`
+    const candidates = this.operations.filter((o) => o.matcher.test(path))
+    // Prefer a literal path (`/v2/agent/threads/…` over `/v2/agent/{jobId}`).
+    const operation = candidates
+      .filter((o) => o.method === method)
+      .sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0))[0]
+    // Unknown routes and methods are outside the documented surface; the services' own tests
+    // check that those answer in the API's error format.
+    if (!operation) return undefined
+    const response =
+      operation.responses.get(String(check.status)) ??
+      operation.responses.get(`${String(check.status)[0]}XX`) ??
+      operation.responses.get('default')
+    if (!response) return `${label}: status ${check.status} is not documented for ${operation.template}`
+    const content = response.content
+    if (!content || Object.keys(content).length === 0) {
+      return check.body === undefined || check.body === null || check.body === ''
+        ? undefined
+        : `${label}: the spec documents no body, got one`
+    }
+    const mediaType = (check.contentType ?? '').split(';')[0]?.trim() ?? ''
+    const media = content[mediaType]
+    if (!media) {
+      return `${label}: content type ${mediaType || '(none)'} is not documented (expected ${Object.keys(content).join(', ')})`
+    }
+    if (media.schema === undefined) return undefined
+    const key = `${operation.method} ${operation.template} ${check.status} ${mediaType}`
+    let validate = this.compiled.get(key)
+    if (!validate) {
+      const pointer = [
+        'paths',
+        operation.template,
+        operation.method,
+        'responses',
+        String(check.status),
+        'content',
+        mediaType,
+        'schema',
+      ]
+      const responseRef = (
+        (this.doc.paths[operation.template] as Record<string, { responses: Record<string, unknown> }>)[
+          operation.method
+        ]?.responses[String(check.status)] as { $ref?: string } | undefined
+      )?.$ref
+      const ref = responseRef
+        ? `spec${responseRef}/content/${pointerSegment(mediaType)}/schema`
+        : `spec#/${pointer.map(escape).join('/')}`
+      validate = this.ajv.compile({ $ref: ref })
+      this.compiled.set(key, validate)
+    }
+    const run: ValidateFunction = validate
+    if (run(check.body)) return undefined
+    const errors = (run.errors ?? [])
+      .slice(0, 8)
+      .map(
+        (e) =>
+          `  ${e.instancePath || '(root)'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`,
+      )
+      .join('\n')
+    return `${label}: body does not match the spec\n${errors}\nbody: ${JSON.stringify(check.body).slice(0, 500)}`
+  }
+}
+
+function pointerSegment(segment: string): string {
+  return encodeURIComponent(segment.replaceAll('~', '~0').replaceAll('/', '~1')).replaceAll('%24', '$')
+}
