@@ -133,12 +133,15 @@ export function generateRoutes(doc: OpenApiDocument, options: GenerateOptions = 
   const schemaCtx = ctx('')
   for (const name of orderComponents(schemas)) {
     forwardRef = false
-    const code = schemaToZod(schemas[name], schemaCtx)
+    // Defaults of components are applied where they are referenced (see schema-to-zod).
+    const schema = schemas[name]
+    const code = schemaToZod(isObject(schema) ? { ...schema, default: undefined } : schema, schemaCtx)
     const id = ids.get(name) as string
     // A schema that refers to one declared after it is part of a cycle: its type is widened so
     // that TypeScript can type the cycle.
     const annotation = forwardRef ? ': z.ZodType<unknown>' : ''
-    schemaLines.push(`export const ${id}${annotation} = ${code}.openapi(${str(name)})`)
+    const meta = isObject(schema) && schema.default !== undefined ? `, { default: ${str(schema.default)} }` : ''
+    schemaLines.push(`export const ${id}${annotation} = ${code}.openapi(${str(name)}${meta})`)
     declared.add(name)
   }
   if (Object.keys(schemas).length === 0) schemaLines.push('export {}')

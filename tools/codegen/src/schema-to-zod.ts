@@ -9,7 +9,14 @@
  * unknown keys), `oneOf` becomes a (discriminated) union, binary strings accept uploaded files,
  * numeric `format`s are kept for the emitted document, and parameters are coerced from strings.
  */
-import { type JsonSchemaObject, jsonSchemaToZod, parseNumber, parseSchema, type Refs } from 'json-schema-to-zod'
+import {
+  type JsonSchemaObject,
+  jsonSchemaToZod,
+  parseNumber,
+  parseSchema,
+  parseString,
+  type Refs,
+} from 'json-schema-to-zod'
 import { isObject, type JsonObject, SCHEMA_REF_PREFIX } from './openapi.js'
 
 export interface ZodEmitContext {
@@ -30,8 +37,15 @@ export function componentName(ref: string): string {
   return decodeURIComponent(ref.slice(SCHEMA_REF_PREFIX.length)).replace(/~1/g, '/').replace(/~0/g, '~')
 }
 
+/**
+ * JSON Schema defaults apply to the input: `.prefault()` (zod 4) fills a missing value before
+ * validation, so nested defaults are applied too. The value is cast because a spec default is
+ * not checked against its schema by TypeScript (a wrong one surfaces as a validation error).
+ */
+const PREPARED = Symbol('properties prepared')
+
 const withDefault = (schema: JsonObject, code: string): string =>
-  schema.default === undefined ? code : `${code}.default(${JSON.stringify(schema.default)})`
+  schema.default === undefined ? code : `${code}.prefault(${JSON.stringify(schema.default)} as never)`
 
 const without = (schema: JsonObject, ...keys: string[]): JsonObject => {
   const copy = { ...schema }
@@ -103,6 +117,28 @@ export function schemaToZod(schema: unknown, ctx: ZodEmitContext, options: ToZod
 function override(s: JsonSchemaObject, refs: Refs, ctx: ZodEmitContext): string | undefined {
   const sub = (schema: unknown): string => parseSchema(schema as JsonSchemaObject, refs)
 
+  // Defaults of every kind of node (see `withDefault`).
+  if (s.default !== undefined && typeof s.$ref !== 'string') return withDefault(s, sub(without(s, 'default')))
+
+  // A required property must be sent: its default never applies (and would make it optional).
+  // Component consts carry no default of their own (see generate-routes): an optional property
+  // that refers to a component with a default gets it at the reference.
+  if (isObject(s.properties) && !s[PREPARED]) {
+    const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : [])
+    const properties = Object.fromEntries(
+      Object.entries(s.properties).map(([k, p]) => {
+        if (!isObject(p)) return [k, p]
+        if (required.has(k)) return [k, without(p, 'default')]
+        if (typeof p.$ref === 'string' && p.default === undefined) {
+          const target = ctx.component(componentName(p.$ref))
+          if (isObject(target) && target.default !== undefined) return [k, { ...p, default: target.default }]
+        }
+        return [k, p]
+      }),
+    )
+    return sub({ ...s, properties, [PREPARED]: true })
+  }
+
   // $ref → the generated const (lazy when it is declared later or is part of a cycle).
   if (typeof s.$ref === 'string') {
     const name = componentName(s.$ref)
@@ -148,6 +184,17 @@ function override(s: JsonSchemaObject, refs: Refs, ctx: ZodEmitContext): string 
     return sub({ ...without(s, 'unevaluatedProperties'), additionalProperties: false })
   }
 
+  // A closed object without properties (`{}` only): `z.strictObject({})`, not a record of never.
+  if (
+    s.additionalProperties === false &&
+    (s.type === 'object' || s.type === undefined) &&
+    (!isObject(s.properties) || Object.keys(s.properties).length === 0) &&
+    !s.patternProperties &&
+    !s.allOf && !s.oneOf && !s.anyOf
+  ) {
+    return withDefault(s, 'z.strictObject({})')
+  }
+
   // oneOf → discriminated union when the spec names a discriminator, otherwise a union.
   if (Array.isArray(s.oneOf) && s.oneOf.length > 1) {
     const members = s.oneOf.map((m) => sub(m))
@@ -163,6 +210,15 @@ function override(s: JsonSchemaObject, refs: Refs, ctx: ZodEmitContext): string 
   // Uploaded files in multipart bodies.
   if (s.type === 'string' && (s.format === 'binary' || s.contentMediaType === 'application/octet-stream')) {
     return `z.custom<Blob>((v) => v instanceof Blob, { message: 'Expected a file' }).openapi({ type: 'string', format: 'binary' })`
+  }
+
+  // zod's emitted `pattern` is `RegExp.source` (slashes escaped) and `.url().regex()` loses the
+  // format: keep the spec's own `pattern` and `format` in the emitted document.
+  if (s.type === 'string' && !s.enum && (typeof s.pattern === 'string' || typeof s.format === 'string')) {
+    const meta: JsonObject = {}
+    if (typeof s.pattern === 'string') meta.pattern = s.pattern
+    if (typeof s.format === 'string') meta.format = s.format
+    return `${parseString(s as never)}.openapi(${JSON.stringify(meta)})`
   }
 
   // Keep numeric formats (int32, int64, float, double) in the emitted document.
@@ -200,7 +256,9 @@ function paramToZod(schema: unknown, ctx: ZodEmitContext): string {
     ctx.onReference?.(name)
     resolved = { ...(ctx.component(name) as JsonObject), ...without(schema, '$ref') }
   }
-  const openapi = JSON.stringify(without(schema, 'description', 'example', 'examples'))
+  const meta = without(schema, 'description', 'example', 'examples')
+  // The metadata type of zod-to-openapi does not list `$ref`, which it passes through.
+  const openapi = `${JSON.stringify(meta)}${JSON.stringify(meta).includes('"$ref"') ? ' as never' : ''}`
   const type = resolved.type
   const plain = schemaToZod(without(schema, 'default'), ctx)
   if ((type === 'integer' || type === 'number') && !resolved.enum) {

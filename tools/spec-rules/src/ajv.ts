@@ -11,7 +11,8 @@ import type { Location, UserContext } from './types.js'
 
 type FormatsPlugin = typeof addFormatsModule.default
 const addFormats: FormatsPlugin =
-  (addFormatsModule as unknown as { default?: FormatsPlugin }).default ?? (addFormatsModule as unknown as FormatsPlugin)
+  (addFormatsModule as unknown as { default?: FormatsPlugin }).default ??
+  (addFormatsModule as unknown as FormatsPlugin)
 
 /** Keywords whose value is a map of names to schemas. */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'dependentSchemas'])
@@ -53,7 +54,10 @@ export function createAjv(): Ajv2020 {
   addFormats(ajv)
   const isInt = (min: number, max: number) => (n: number) => Number.isInteger(n) && n >= min && n <= max
   ajv.addFormat('int32', { type: 'number', validate: isInt(-(2 ** 31), 2 ** 31 - 1) })
-  ajv.addFormat('int64', { type: 'number', validate: isInt(Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER) })
+  ajv.addFormat('int64', {
+    type: 'number',
+    validate: isInt(Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+  })
   ajv.addFormat('int', { type: 'number', validate: Number.isInteger })
   for (const name of ['float', 'double']) ajv.addFormat(name, { type: 'number', validate: () => true })
   for (const name of ['byte', 'binary', 'password']) ajv.addFormat(name, () => true)
@@ -86,7 +90,9 @@ export function bundleSchema(ctx: UserContext, node: unknown, location: Location
       if (key === '$ref' || DROPPED.has(key) || key.startsWith('x-')) continue
       const child = at.child(key)
       if (SCHEMA_MAPS.has(key) && isObject(value)) {
-        out[key] = Object.fromEntries(Object.entries(value).map(([name, s]) => [name, convert(s, child.child(name))]))
+        out[key] = Object.fromEntries(
+          Object.entries(value).map(([name, s]) => [name, convert(s, child.child(name))]),
+        )
       } else if ((SCHEMA_LISTS.has(key) || key === 'items') && Array.isArray(value)) {
         out[key] = value.map((s, i) => convert(s, child.child(i)))
       } else if (SCHEMA_VALUES.has(key)) {
@@ -120,9 +126,9 @@ export function describeError(error: ErrorObject): string {
   const extra =
     error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties'
       ? ` (${JSON.stringify(
-          (error.params as { additionalProperty?: string; unevaluatedProperty?: string }).additionalProperty ??
-            (error.params as { unevaluatedProperty?: string }).unevaluatedProperty,
+          (error.params as { additionalProperty?: string; unevaluatedProperty?: string })
+            .additionalProperty ?? (error.params as { unevaluatedProperty?: string }).unevaluatedProperty,
         )})`
       : ''
-  return `${where} ${error.message ?? "is invalid"}${extra}`
+  return `${where} ${error.message ?? 'is invalid'}${extra}`
 }

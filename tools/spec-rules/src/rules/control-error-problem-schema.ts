@@ -76,7 +76,11 @@ export const controlErrorProblemSchema: Rule = () => {
         const required = Array.isArray(schema.node.required) ? schema.node.required : []
         for (const field of ['meta', 'error']) {
           if (!required.includes(field)) {
-            report(`${what}: ${schema.name} must list "${field}" in required.`, schema.location, `required ${field}`)
+            report(
+              `${what}: ${schema.name} must list "${field}" in required.`,
+              schema.location,
+              `required ${field}`,
+            )
           }
         }
       }

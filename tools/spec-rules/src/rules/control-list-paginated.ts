@@ -27,7 +27,11 @@ function propertiesOf(ctx: UserContext, schema: Located<JsonObject>) {
     }
     if (Array.isArray(s.node.allOf)) {
       s.node.allOf.forEach((_, i) => {
-        const allOf = { ...s, node: s.node.allOf as unknown as JsonObject, location: s.location.child('allOf') }
+        const allOf = {
+          ...s,
+          node: s.node.allOf as unknown as JsonObject,
+          location: s.location.child('allOf'),
+        }
         const member = followChild<JsonObject>(ctx, allOf, i)
         if (member && isObject(member.node)) visit(member, depth + 1)
       })
@@ -50,19 +54,24 @@ export const controlListPaginated: Rule = (options) => {
 
     const ok = responsesOf(ctx, op).find(([status]) => status === '200')
     if (!ok) {
-      report(`operation ${op.name}: a list operation must answer 200 with the paginated envelope { meta, data: [...], pagination }.`)
+      report(
+        `operation ${op.name}: a list operation must answer 200 with the paginated envelope { meta, data: [...], pagination }.`,
+      )
       return
     }
     const [, response] = ok
     const json = contentOf(ctx, response).find(([type]) => type === 'application/json')
     const schema = json && followChild<JsonObject>(ctx, json[1], 'schema')
     if (!schema || !isObject(schema.node)) {
-      report(`operation ${op.name}: response 200 needs an application/json schema with data (array) and pagination (Pagination).`, response.location)
+      report(
+        `operation ${op.name}: response 200 needs an application/json schema with data (array) and pagination (Pagination).`,
+        response.location,
+      )
       return
     }
     const { properties, required } = propertiesOf(ctx, schema)
     const pagination = properties.get('pagination')
-    if (!pagination || !pagination.viaRef || pagination.name !== 'Pagination') {
+    if (!pagination?.viaRef || pagination.name !== 'Pagination') {
       report(
         `operation ${op.name}: the 200 body (${schema.name ?? 'inline schema'}) must have a property pagination: {$ref: Pagination} (cursor, hasMore)${pagination ? `; it refers to ${pagination.name ?? 'an inline schema'}` : ''}.`,
         pagination ? pagination.location : schema.location,
@@ -77,7 +86,10 @@ export const controlListPaginated: Rule = (options) => {
     }
     for (const field of ['data', 'pagination']) {
       if (properties.has(field) && !required.has(field)) {
-        report(`operation ${op.name}: list "${field}" in required of the 200 body (${schema.name ?? 'inline schema'}).`, schema.location)
+        report(
+          `operation ${op.name}: list "${field}" in required of the 200 body (${schema.name ?? 'inline schema'}).`,
+          schema.location,
+        )
       }
     }
   })

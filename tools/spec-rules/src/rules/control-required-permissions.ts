@@ -22,11 +22,13 @@ export function resourceName(permission: string): string | undefined {
 
 export const controlRequiredPermissions: Rule = () =>
   operationVisitor((op, ctx, root) => {
-    const at = (key?: string | Array<string | number>) => (key === undefined ? op.location.key() : op.location.child(key))
+    const at = (key?: string | Array<string | number>) =>
+      key === undefined ? op.location.key() : op.location.child(key)
     const report = (message: string, key?: string | Array<string | number>) =>
       ctx.report({ message, location: at(key) })
     const value = op.node['x-required-permissions']
-    const example = '[["environment.*.rollback_deployment"], ["environment.{environmentId}.rollback_deployment"]]'
+    const example =
+      '[["environment.*.rollback_deployment"], ["environment.{environmentId}.rollback_deployment"]]'
     if (value === undefined) {
       report(
         `operation ${op.name}: add x-required-permissions, a list of alternatives such as ${example} (or [] with security: [] for a public operation).`,
@@ -34,7 +36,10 @@ export const controlRequiredPermissions: Rule = () =>
       return
     }
     if (!Array.isArray(value)) {
-      report(`operation ${op.name}: x-required-permissions must be an array of arrays of strings, e.g. ${example}.`, 'x-required-permissions')
+      report(
+        `operation ${op.name}: x-required-permissions must be an array of arrays of strings, e.g. ${example}.`,
+        'x-required-permissions',
+      )
       return
     }
     const security = op.node.security ?? root.security
@@ -69,7 +74,9 @@ export const controlRequiredPermissions: Rule = () =>
     const description = typeof op.node.description === 'string' ? op.node.description : ''
     for (const permission of permissions) {
       const name = resourceName(permission)
-      const missing = [permission, name].filter((text): text is string => !!text && !description.includes(text))
+      const missing = [permission, name].filter(
+        (text): text is string => !!text && !description.includes(text),
+      )
       if (missing.length > 0) {
         report(
           `operation ${op.name}: the description must state the required permission ${permission} in both notations; add ${missing.map((text) => `\`${text}\``).join(' and ')}.`,

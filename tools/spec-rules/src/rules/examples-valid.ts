@@ -37,7 +37,11 @@ export const examplesValid: Rule = () => {
       for (const [name, raw] of Object.entries(node.examples)) {
         const example = follow<JsonObject>(ctx, raw, ctx.location.child(['examples', name]))
         if (!example || !isObject(example.node) || !('value' in example.node)) continue
-        examples.push({ label: `example "${name}"`, value: example.node.value, location: example.location.child('value') })
+        examples.push({
+          label: `example "${name}"`,
+          value: example.node.value,
+          location: example.location.child('value'),
+        })
       }
     }
     if (examples.length === 0) return

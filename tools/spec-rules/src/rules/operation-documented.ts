@@ -5,14 +5,22 @@
  * `examples` on a media type) of its request body, when it has one, of each success (2xx)
  * response with a body, and of each error response with a body.
  */
-import { contentOf, isErrorStatus, isSuccessStatus, operationVisitor, reporter, responsesOf } from '../operations.js'
+import {
+  contentOf,
+  isErrorStatus,
+  isSuccessStatus,
+  operationVisitor,
+  reporter,
+  responsesOf,
+} from '../operations.js'
 import { followChild, isObject, type JsonObject, type Located } from '../refs.js'
 import type { Rule, UserContext } from '../types.js'
 
 function hasExample(ctx: UserContext, node: Located<JsonObject>): boolean {
   return contentOf(ctx, node).some(
     ([, media]) =>
-      media.node.example !== undefined || (isObject(media.node.examples) && Object.keys(media.node.examples).length > 0),
+      media.node.example !== undefined ||
+      (isObject(media.node.examples) && Object.keys(media.node.examples).length > 0),
   )
 }
 
@@ -43,7 +51,10 @@ export const operationDocumented: Rule = () => {
         at(),
       )
     } else if (typeof summary === 'string' && normalize(description) === normalize(summary)) {
-      report(`operation ${op.name}: the description repeats the summary; say what the operation does and its effects.`, at('description'))
+      report(
+        `operation ${op.name}: the description repeats the summary; say what the operation does and its effects.`,
+        at('description'),
+      )
     } else if (!isSentence(description)) {
       report(
         `operation ${op.name}: the description "${description.trim()}" is not a sentence; write at least one full sentence.`,

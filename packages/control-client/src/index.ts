@@ -1,0 +1,32 @@
+export {
+  type ControlClient,
+  type ControlClientBase,
+  type ControlClientOptions,
+  type ControlFacade,
+  createControlClient,
+  type OperationFn,
+  type OperationId,
+  type Paginated,
+  type PaginatedOperationId,
+  type RequestBody,
+  type ResponseBody,
+  type ResponseData,
+} from './client.js'
+export {
+  type CallOptions,
+  fetchTransport,
+  type RetryOptions,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from './core.js'
+export {
+  ControlApiError,
+  type ControlErrorFor,
+  type ControlErrorStatus,
+  ControlNetworkError,
+  ControlTimeoutError,
+  type Problem,
+  type ValidationError,
+} from './errors.js'
+export type { components, operations, paths } from './generated/schema.js'

@@ -1,0 +1,295 @@
+import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest'
+import {
+  ControlApiError,
+  ControlNetworkError,
+  ControlTimeoutError,
+  createControlClient,
+  type ValidationError,
+} from '../src/index.js'
+import { faultServer, json, until } from './server.js'
+
+let srv: Awaited<ReturnType<typeof faultServer>>
+beforeAll(async () => {
+  srv = await faultServer()
+})
+afterAll(() => srv.close())
+afterEach(() => {
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+})
+
+const meta = { requestId: 'req_1' }
+const problem = (status: number, extra: object = {}) => ({
+  meta,
+  error: {
+    type: `https://docs/errors/${status}`,
+    title: 'T',
+    detail: 'D',
+    status,
+    ...extra,
+  },
+})
+const client = (o: Partial<Parameters<typeof createControlClient>[0]> = {}) =>
+  createControlClient({ baseUrl: srv.url, rootKey: 'root_abc', ...o })
+
+describe('facade', () => {
+  it('POSTs JSON to /v2/{service}.{procedure} with auth and identification, resolves with data', async () => {
+    srv.reply(json(202, { meta, data: {} }))
+    const data = await client().deployments.rollbackDeployment({
+      deploymentId: 'd_123',
+    })
+    expect(data).toEqual({})
+    const [r] = srv.seen
+    expect(r?.method).toBe('POST')
+    expect(r?.url).toBe('/v2/deployments.rollbackDeployment')
+    expect(r?.headers.authorization).toBe('Bearer root_abc')
+    expect(r?.headers['content-type']).toBe('application/json')
+    expect(r?.headers['x-client-name']).toBe('control-client')
+    expect(r?.headers['x-client-version']).toMatch(/^\d+\.\d+\.\d+/)
+    expect(JSON.parse(r?.body ?? '')).toEqual({ deploymentId: 'd_123' })
+  })
+
+  it('calls top-level operations without a namespace (liveness)', async () => {
+    srv.reply(json(200, { meta, data: { message: 'OK' } }))
+    await expect(client().liveness()).resolves.toEqual({ message: 'OK' })
+    expect(srv.seen[0]?.url).toBe('/v2/liveness')
+  })
+
+  it('uses the custom fetch for every call and merges headers', async () => {
+    srv.reply(json(200, { meta, data: { id: 'd_1' } }))
+    const f = vi.fn((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
+    const c = client({ fetch: f as typeof fetch, headers: { 'x-team': 't1' } })
+    await c.deployments.getDeployment({ deploymentId: 'd_1' }, { headers: { 'x-call': '1' } })
+    expect(f).toHaveBeenCalledTimes(1)
+    expect(srv.seen[0]?.headers['x-team']).toBe('t1')
+    expect(srv.seen[0]?.headers['x-call']).toBe('1')
+  })
+
+  it('exposes the openapi-fetch client as .raw with the same auth', async () => {
+    srv.reply(json(200, { meta, data: { id: 'd_1' } }))
+    const { data, response } = await client().raw.POST('/v2/deployments.getDeployment', {
+      body: { deploymentId: 'd_1' },
+    })
+    expect(response.status).toBe(200)
+    expect(data?.meta.requestId).toBe('req_1')
+    expect(srv.seen[0]?.headers.authorization).toBe('Bearer root_abc')
+  })
+
+  it('is not a thenable and keeps no state between clients', async () => {
+    const a = client()
+    expect(await Promise.resolve(a)).toBe(a)
+    expect(client().deployments).not.toBe(a.deployments)
+    expect(a.deployments).toBe(a.deployments)
+  })
+
+  it('paginates list operations along pagination.cursor', async () => {
+    srv.reply(
+      json(200, {
+        meta,
+        data: [{ id: 'd_1' }, { id: 'd_2' }],
+        pagination: { cursor: 'c1', hasMore: true },
+      }),
+      json(200, {
+        meta,
+        data: [{ id: 'd_3' }],
+        pagination: { hasMore: false },
+      }),
+    )
+    const ids: string[] = []
+    for await (const d of client().deployments.listDeployments.all({
+      projectId: 'p_1',
+    } as never))
+      ids.push(d.id)
+    expect(ids).toEqual(['d_1', 'd_2', 'd_3'])
+    expect(JSON.parse(srv.seen[1]?.body ?? '')).toMatchObject({ cursor: 'c1' })
+  })
+})
+
+describe('errors', () => {
+  it('throws ControlApiError with the RFC 7807 fields; narrowing on status', async () => {
+    const errors = [{ location: 'body.deploymentId', message: 'too short' }]
+    srv.reply(json(400, problem(400, { errors })))
+    const e = await client()
+      .deployments.rollbackDeployment({ deploymentId: 'x' })
+      .catch((x: unknown) => x)
+    expect(e).toBeInstanceOf(ControlApiError)
+    if (!(e instanceof ControlApiError)) throw e
+    expect(e).toMatchObject({
+      status: 400,
+      title: 'T',
+      detail: 'D',
+      requestId: 'req_1',
+      retryable: false,
+    })
+    expect(e.type).toBe('https://docs/errors/400')
+    if (e.is(400)) {
+      expectTypeOf(e.errors).toEqualTypeOf<ValidationError[]>()
+      expect(e.errors).toEqual(errors)
+    } else throw new Error('not narrowed')
+    expect(srv.seen).toHaveLength(1)
+  })
+
+  it('does not retry 412 and marks 500 retryable', async () => {
+    srv.reply(json(412, problem(412)))
+    const e = await client()
+      .deployments.rollbackDeployment({ deploymentId: 'd_1' })
+      .catch((x: ControlApiError) => x)
+    expect(e.is(412) && !e.retryable).toBe(true)
+    expect(srv.seen).toHaveLength(1)
+    srv.reply(json(500, problem(500)))
+    const e2 = await client({ retry: false })
+      .deployments.getDeployment({ deploymentId: 'd_1' })
+      .then(
+        () => undefined,
+        (x: ControlApiError) => x,
+      )
+    expect(e2?.retryable).toBe(true)
+  })
+
+  it('keeps non-JSON error bodies', async () => {
+    srv.reply((_q, res) => {
+      res.writeHead(502, { 'content-type': 'text/html' })
+      res.end('<h1>bad gateway</h1>')
+    })
+    const e = await client({ retry: false })
+      .liveness()
+      .then(
+        () => undefined,
+        (x: ControlApiError) => x,
+      )
+    expect(e?.status).toBe(502)
+    expect(e?.body).toBe('<h1>bad gateway</h1>')
+  })
+
+  it('network failures are ControlNetworkError', async () => {
+    const c = createControlClient({
+      baseUrl: 'http://127.0.0.1:1',
+      rootKey: 'k',
+      retry: false,
+    })
+    await expect(c.liveness()).rejects.toBeInstanceOf(ControlNetworkError)
+  })
+
+  it('timeouts are ControlTimeoutError; abort rejects with the reason', async () => {
+    srv.reply(() => {})
+    await expect(client({ timeoutMs: 50 }).liveness()).rejects.toBeInstanceOf(ControlTimeoutError)
+    const ac = new AbortController()
+    const p = client().liveness(undefined, { signal: ac.signal })
+    await until(() => srv.seen.length === 1, 'request')
+    ac.abort(new Error('stop'))
+    await expect(p).rejects.toThrow('stop')
+  })
+})
+
+describe('retries (fake timers)', () => {
+  // onRetry runs right before the wait is scheduled: the moment to move the fake clock.
+  let waits = 0
+  const armed = () => until(() => waits === srv.seen.length, 'retry wait')
+  const onRetry = () => {
+    waits++
+  }
+  const client = (o: Partial<Parameters<typeof createControlClient>[0]> = {}) =>
+    createControlClient({
+      baseUrl: srv.url,
+      rootKey: 'root_abc',
+      retry: { onRetry },
+      ...o,
+    })
+  const fake = () => {
+    waits = 0
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    vi.spyOn(Math, 'random').mockReturnValue(0.5)
+  }
+
+  it('retries 503 with 2^attempt s + jitter, then succeeds', async () => {
+    fake()
+    srv.reply(json(503, problem(503)), json(503, problem(503)), json(200, { meta, data: { ok: 1 } }))
+    const p = client().liveness()
+    await until(() => srv.seen.length === 1, 'request')
+    await armed()
+    await vi.advanceTimersByTimeAsync(1499)
+    expect(srv.seen).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    await until(() => srv.seen.length === 2, 'request')
+    await armed()
+    await vi.advanceTimersByTimeAsync(2499)
+    expect(srv.seen).toHaveLength(2)
+    await vi.advanceTimersByTimeAsync(1)
+    await until(() => srv.seen.length === 3, 'request')
+    await expect(p).resolves.toEqual({ ok: 1 })
+  })
+
+  it('honours Retry-After on 429 as a minimum wait', async () => {
+    fake()
+    srv.reply(json(429, problem(429), { 'retry-after': '10' }), json(200, { meta, data: {} }))
+    const p = client().liveness()
+    await until(() => srv.seen.length === 1, 'request')
+    await armed()
+    await vi.advanceTimersByTimeAsync(9999)
+    expect(srv.seen).toHaveLength(1)
+    await vi.advanceTimersByTimeAsync(1)
+    await until(() => srv.seen.length === 2, 'request')
+    await expect(p).resolves.toEqual({})
+  })
+
+  it('gives up after 5 attempts with the last error', async () => {
+    fake()
+    srv.reply(json(500, problem(500)))
+    const p = client()
+      .liveness()
+      .catch((e: unknown) => e)
+    for (let i = 1; i < 5; i++) {
+      await until(() => srv.seen.length === i, 'request')
+      await armed()
+      await vi.advanceTimersByTimeAsync(2 ** (i - 1) * 1000 + 500)
+    }
+    const e = await p
+    expect(e).toBeInstanceOf(ControlApiError)
+    expect(srv.seen).toHaveLength(5)
+  })
+
+  it('is configurable and can be disabled per call', async () => {
+    fake()
+    srv.reply(json(503, problem(503)))
+    const spy = vi.fn(onRetry)
+    const p = client({
+      retry: { maxAttempts: 2, baseDelayMs: 10, jitterMs: 0, onRetry: spy },
+    })
+      .liveness()
+      .catch((e: unknown) => e)
+    await until(() => srv.seen.length === 1, 'request')
+    await armed()
+    await vi.advanceTimersByTimeAsync(10)
+    await until(() => srv.seen.length === 2, 'request')
+    expect(await p).toBeInstanceOf(ControlApiError)
+    expect(spy).toHaveBeenCalledWith(expect.objectContaining({ attempt: 1, delayMs: 10 }))
+    srv.reply(json(503, problem(503)))
+    await expect(client().liveness(undefined, { retry: false })).rejects.toBeInstanceOf(ControlApiError)
+    expect(srv.seen).toHaveLength(1)
+  })
+
+  it('aborting during a retry wait stops at once', async () => {
+    fake()
+    srv.reply(json(503, problem(503)))
+    const ac = new AbortController()
+    const p = client().liveness(undefined, { signal: ac.signal })
+    await until(() => srv.seen.length === 1, 'request')
+    ac.abort(new Error('cancelled'))
+    await expect(p).rejects.toThrow('cancelled')
+  })
+})
+
+describe('types', () => {
+  it('derives bodies and data from the spec', () => {
+    const c = createControlClient({ rootKey: 'k' })
+    expectTypeOf(c.deployments.rollbackDeployment).parameter(0).toEqualTypeOf<{ deploymentId: string }>()
+    expectTypeOf(c.deployments.getDeployment).returns.resolves.toHaveProperty('id')
+    const typeOnly = () => {
+      // @ts-expect-error unknown procedure
+      c.deployments.nope
+      // @ts-expect-error missing body
+      c.deployments.rollbackDeployment()
+    }
+    expect(typeof typeOnly).toBe('function')
+  })
+})

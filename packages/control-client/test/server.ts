@@ -1,0 +1,65 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface Seen {
+  method: string
+  url: string
+  headers: IncomingMessage['headers']
+  body: string
+}
+export type Handler = (req: Seen, res: ServerResponse) => void
+
+/** A local HTTP server that answers from a queue of handlers (the last one repeats) and records requests. */
+export async function faultServer() {
+  const seen: Seen[] = []
+  let queue: Handler[] = []
+  const server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (c) => {
+      body += c
+    })
+    req.on('end', () => {
+      const s = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body,
+      }
+      seen.push(s)
+      const h = queue.length > 1 ? queue.shift() : queue[0]
+      if (!h) return json(500, {})(s, res)
+      h(s, res)
+    })
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    reply(...h: Handler[]) {
+      queue = h
+      seen.length = 0
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections()
+        server.close(() => r())
+      }),
+  }
+}
+
+export const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Handler =>
+  (_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers })
+    res.end(JSON.stringify(body))
+  }
+
+/** Waits (on the real event loop) until `cond` holds. */
+export async function until(cond: () => boolean, what = 'condition') {
+  for (let i = 0; i < 2000; i++) {
+    if (cond()) return
+    await new Promise((r) => setImmediate(r))
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}

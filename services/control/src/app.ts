@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { createApi, spec as generatedSpec } from '@apiplatform/control-routes'
+import type { Deps } from './deps.js'
+import { createHandlers } from './handlers.js'
+import { authenticate } from './http/auth.js'
+import type { ServiceEnv } from './http/env.js'
+
+/** The bundled hand-written spec (specs/control/dist/openapi.json), as served on /openapi.json. */
+export function loadBundledSpec(): unknown {
+  try {
+    const file = createRequire(import.meta.url).resolve('@apiplatform/control-spec/openapi.json')
+    return JSON.parse(readFileSync(file, 'utf8'))
+  } catch {
+    // The routes package embeds the bundle it was generated from.
+    return generatedSpec
+  }
+}
+
+/** The Hono app of the service: every implemented operation, authentication, /openapi.json. */
+export function createApp(deps: Deps, options: { onUnexpectedError?: (error: unknown) => void } = {}) {
+  const app = createApi<ServiceEnv>({
+    handlers: createHandlers(deps),
+    auth: authenticate(deps.db, deps.now),
+    onUnexpectedError: options.onUnexpectedError ?? ((error) => console.error('unexpected error', error)),
+  })
+  const bundled = loadBundledSpec()
+  app.get('/openapi.json', (c) => c.json(bundled as object))
+  // The public interface serves liveness on GET; the spec documents POST (see specs/control/DEVIATIONS.md).
+  app.get('/v2/liveness', (c) => c.json({ meta: { requestId: c.get('requestId') }, data: { message: 'OK' } }, 200))
+  return app
+}

@@ -1,0 +1,55 @@
+import { randomToken } from '@apiplatform/server-kit'
+
+/** Settings of the service. `fromEnv` reads the run-time contract's environment variables. */
+export interface ServiceConfig {
+  /** TCP port; 0 picks a free one. Env `PORT`, default 7100. */
+  port: number
+  /** Hostname to listen on. Env `HOST`, default 127.0.0.1. */
+  hostname?: string
+  /** Folder of the embedded PGlite database; in memory when undefined. Env `DATA_DIR`, default `.data/control`. */
+  dataDir?: string
+  /** PostgreSQL URL; wins over `dataDir`. Env `DATABASE_URL`. */
+  databaseUrl?: string
+  /** PostgreSQL schema (tests). */
+  databaseSchema?: string
+  /** An already opened database (tests); wins over `dataDir` and `databaseUrl`. */
+  database?: import('@apiplatform/server-kit').Database
+  /** The bootstrap root key. Env `CONTROL_ROOT_KEY`; generated when unset. */
+  rootKey: string
+  rootKeyGenerated: boolean
+  /** How long each step of a workflow takes, in ms. Env `CONTROL_WORKFLOW_STEP_MS`, default 250. */
+  workflowStepMs: number
+  /** Lease of a claimed job, in ms. Env `CONTROL_JOB_LEASE_MS`, default 30000. */
+  jobLeaseMs: number
+  /** How often an idle worker polls, in ms. Env `CONTROL_JOB_POLL_MS`, default 200. */
+  jobPollMs: number
+  /** Seed the demo workspace (default true). Env `CONTROL_SEED=0` disables it. */
+  seed: boolean
+}
+
+const int = (value: string | undefined, fallback: number): number => {
+  if (value === undefined || value === '') return fallback
+  const n = Number(value)
+  if (!Number.isInteger(n) || n < 0) throw new Error(`expected a non-negative integer, got ${value}`)
+  return n
+}
+
+export function generateRootKey(): string {
+  return `ck_${randomToken(32)}`
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const rootKey = env.CONTROL_ROOT_KEY?.trim()
+  return {
+    port: int(env.PORT, 7100),
+    hostname: env.HOST || '127.0.0.1',
+    dataDir: env.DATA_DIR || '.data/control',
+    databaseUrl: env.DATABASE_URL || undefined,
+    rootKey: rootKey || generateRootKey(),
+    rootKeyGenerated: !rootKey,
+    workflowStepMs: int(env.CONTROL_WORKFLOW_STEP_MS, 250),
+    jobLeaseMs: int(env.CONTROL_JOB_LEASE_MS, 30_000),
+    jobPollMs: int(env.CONTROL_JOB_POLL_MS, 200),
+    seed: env.CONTROL_SEED !== '0',
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * Opaque pagination cursors: the sort key of the last row of a page, base64url-encoded JSON.
+ * A cursor that does not decode is treated as invalid input (400) by the caller.
+ */
+export interface CursorKey {
+  createdAt: number
+  id: string
+}
+
+export function encodeCursor(key: CursorKey): string {
+  return Buffer.from(JSON.stringify([key.createdAt, key.id])).toString('base64url')
+}
+
+export function decodeCursor(cursor: string): CursorKey | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+    if (Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'string') {
+      return { createdAt: value[0], id: value[1] }
+    }
+  } catch {
+    // falls through
+  }
+  return undefined
+}

@@ -1,0 +1,105 @@
+/**
+ * Root-key permissions. A key holds permission strings in either notation:
+ *
+ * - legacy tuples `<resource_type>.<resource_id>.<action>`, e.g. `environment.*.rollback_deployment`;
+ * - resource names `<resource_type>/<resource_id>#<action>`, e.g. `environment/env_123#rollback_deployment`.
+ *
+ * `*` in the resource part (type or id) matches anything. An operation requires a list of
+ * alternatives (`x-required-permissions` of the spec); each alternative is a list of permissions
+ * that must all be held. Placeholders such as `{environmentId}` are filled from the resource.
+ */
+
+export interface Permission {
+  type: string
+  id: string
+  action: string
+}
+
+const SEGMENT = /^[A-Za-z0-9_*-]+$/
+
+/** Parses a permission in either notation; undefined when it is neither. */
+export function parsePermission(text: string): Permission | undefined {
+  const hash = text.indexOf('#')
+  if (hash >= 0) {
+    const resource = text.slice(0, hash)
+    const action = text.slice(hash + 1)
+    const slash = resource.indexOf('/')
+    if (slash < 0) return undefined
+    return checked({ type: resource.slice(0, slash), id: resource.slice(slash + 1), action })
+  }
+  const parts = text.split('.')
+  if (parts.length !== 3) return undefined
+  const [type, id, action] = parts as [string, string, string]
+  return checked({ type, id, action })
+}
+
+function checked(p: Permission): Permission | undefined {
+  return SEGMENT.test(p.type) && SEGMENT.test(p.id) && SEGMENT.test(p.action) && !p.action.includes('*')
+    ? p
+    : undefined
+}
+
+/** The canonical (legacy tuple) form of a permission. */
+export const formatPermission = (p: Permission): string => `${p.type}.${p.id}.${p.action}`
+
+/** Whether a held permission grants a required one. A held `*` matches any type or id. */
+export function grants(held: Permission, required: Permission): boolean {
+  return (
+    held.action === required.action &&
+    (held.type === '*' || held.type === required.type) &&
+    (held.id === '*' || held.id === required.id)
+  )
+}
+
+/** Fills `{name}` placeholders from `values`; undefined when one has no value. */
+export function fillPlaceholders(template: string, values: Record<string, string | undefined>): string | undefined {
+  let missing = false
+  const out = template.replace(/\{([A-Za-z0-9_]+)\}/g, (_m, name: string) => {
+    const value = values[name]
+    if (value === undefined) missing = true
+    return value ?? ''
+  })
+  return missing ? undefined : out
+}
+
+/** A key's permissions, parsed once; strings that are neither notation are ignored. */
+export class PermissionSet {
+  private readonly held: Permission[]
+
+  constructor(readonly raw: readonly string[]) {
+    this.held = raw.map(parsePermission).filter((p): p is Permission => p !== undefined)
+  }
+
+  has(required: string | Permission): boolean {
+    const wanted = typeof required === 'string' ? parsePermission(required) : required
+    return wanted !== undefined && this.held.some((h) => grants(h, wanted))
+  }
+
+  /**
+   * Whether any alternative of `requirements` is fully held once its placeholders are filled
+   * from `resource`. An alternative with a placeholder that `resource` cannot fill is skipped.
+   * An empty list of alternatives needs no permission.
+   */
+  satisfies(requirements: readonly (readonly string[])[], resource: Record<string, string | undefined> = {}): boolean {
+    if (requirements.length === 0) return true
+    return requirements.some((alternative) =>
+      alternative.every((template) => {
+        const filled = fillPlaceholders(template, resource)
+        return filled !== undefined && this.has(filled)
+      }),
+    )
+  }
+
+  /** Ids of `type` for which the key holds `action` (`'*'` among them for a wildcard). */
+  idsWith(type: string, action: string): Set<string> {
+    const ids = new Set<string>()
+    for (const h of this.held) if (h.action === action && (h.type === '*' || h.type === type)) ids.add(h.id)
+    return ids
+  }
+}
+
+/** `environment.{environmentId}.read_deployment` → `{ type: 'environment', action: 'read_deployment' }`. */
+export function describeRequirement(template: string): { type: string; action: string } | undefined {
+  const p = parsePermission(template.replace(/\{[A-Za-z0-9_]+\}/g, 'x'))
+  return p && { type: p.type, action: p.action }
+}

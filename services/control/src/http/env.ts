@@ -1,0 +1,15 @@
+import type { ApiEnv, Handler, OperationId } from '@apiplatform/control-routes'
+import type { PermissionSet } from '../domain/permissions.js'
+
+/** The authenticated caller of a request. */
+export interface Caller {
+  keyId: string
+  workspaceId: string
+  permissions: PermissionSet
+}
+
+/** Hono environment of the service: the routes package's variables plus the caller. */
+export type ServiceEnv = ApiEnv<{ caller: Caller }>
+
+/** The typed handler of one operation in this service. */
+export type ServiceHandler<K extends OperationId> = Handler<K, ServiceEnv>

@@ -1,0 +1,117 @@
+import type { Sql } from '@apiplatform/server-kit'
+import { num, numOrNull } from './rows.js'
+
+export interface AppRecord {
+  id: string
+  workspaceId: string
+  projectId: string
+  slug: string
+  name: string
+  gitRepository: string | null
+  gitDefaultBranch: string | null
+  currentDeploymentId: string | null
+  isRolledBack: boolean
+  deleteProtection: boolean
+  createdAt: number
+  updatedAt: number | null
+}
+
+interface Row {
+  id: string
+  workspace_id: string
+  project_id: string
+  slug: string
+  name: string
+  git_repository: string | null
+  git_default_branch: string | null
+  current_deployment_id: string | null
+  is_rolled_back: boolean
+  delete_protection: boolean
+  created_at: unknown
+  updated_at: unknown
+}
+
+const toRecord = (r: Row): AppRecord => ({
+  id: r.id,
+  workspaceId: r.workspace_id,
+  projectId: r.project_id,
+  slug: r.slug,
+  name: r.name,
+  gitRepository: r.git_repository,
+  gitDefaultBranch: r.git_default_branch,
+  currentDeploymentId: r.current_deployment_id,
+  isRolledBack: r.is_rolled_back,
+  deleteProtection: r.delete_protection,
+  createdAt: num(r.created_at),
+  updatedAt: numOrNull(r.updated_at),
+})
+
+/** An app by id or slug, within a project (given by id or slug) of the workspace. */
+export async function findApp(
+  sql: Sql,
+  workspaceId: string,
+  project: string,
+  app: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<AppRecord | undefined> {
+  const rows = await sql.query<Row>(
+    `SELECT a.* FROM apps a JOIN projects p ON p.id = a.project_id
+     WHERE a.workspace_id = $1 AND (p.id = $2 OR p.slug = $2) AND (a.id = $3 OR a.slug = $3)
+     ${options.forUpdate ? 'FOR UPDATE OF a' : ''}`,
+    [workspaceId, project, app],
+  )
+  return rows[0] && toRecord(rows[0])
+}
+
+export async function findAppById(sql: Sql, id: string, options: { forUpdate?: boolean } = {}) {
+  const rows = await sql.query<Row>(`SELECT * FROM apps WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [id])
+  return rows[0] && toRecord(rows[0])
+}
+
+/**
+ * Points the app's live traffic at `toDeploymentId` and records the switch. `operationId` is
+ * unique in the audit table, so replaying an operation's final step cannot switch twice.
+ */
+export async function switchTraffic(
+  sql: Sql,
+  input: {
+    appId: string
+    toDeploymentId: string
+    isRolledBack?: boolean
+    operationId: string | null
+    reason: string
+    now: number
+  },
+): Promise<void> {
+  const before = await findAppById(sql, input.appId, { forUpdate: true })
+  if (!before) throw new Error(`app ${input.appId} vanished`)
+  await sql.query(
+    `UPDATE apps SET current_deployment_id = $2, is_rolled_back = COALESCE($3, is_rolled_back), updated_at = $4
+     WHERE id = $1`,
+    [input.appId, input.toDeploymentId, input.isRolledBack ?? null, input.now],
+  )
+  await sql.query(
+    `INSERT INTO traffic_switches (app_id, operation_id, from_deployment_id, to_deployment_id, reason, switched_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [input.appId, input.operationId, before.currentDeploymentId, input.toDeploymentId, input.reason, input.now],
+  )
+}
+
+export async function setRolledBack(sql: Sql, appId: string, value: boolean, now: number): Promise<void> {
+  await sql.query('UPDATE apps SET is_rolled_back = $2, updated_at = $3 WHERE id = $1', [appId, value, now])
+}
+
+/** An app of the workspace by id, or by slug (within `projectId` when given). */
+export async function findAppInWorkspace(
+  sql: Sql,
+  workspaceId: string,
+  app: string,
+  projectId?: string,
+): Promise<AppRecord | undefined> {
+  const rows = await sql.query<Row>(
+    `SELECT * FROM apps WHERE workspace_id = $1 AND (id = $2 OR slug = $2) AND ($3::text IS NULL OR project_id = $3)
+     ORDER BY (id = $2) DESC, created_at LIMIT 1`,
+    [workspaceId, app, projectId ?? null],
+  )
+  return rows[0] && toRecord(rows[0])
+}

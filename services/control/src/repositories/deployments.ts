@@ -1,0 +1,173 @@
+import type { Sql } from '@apiplatform/server-kit'
+import type { DeploymentRecord, DeploymentStatus, Runtime } from '../domain/deployment.js'
+import { json, num, numOrNull } from './rows.js'
+
+const SELECT = `
+  SELECT d.id, d.workspace_id, d.project_id, d.app_id, d.environment_id, e.kind AS environment_kind,
+         d.status, d.shutting_down, d.git_commit_sha, d.git_branch, d.docker_image, d.regions, d.domains,
+         d.runtime, d.error, d.created_at, d.updated_at,
+         a.current_deployment_id AS app_current_deployment_id, a.is_rolled_back AS app_is_rolled_back
+  FROM deployments d
+  JOIN environments e ON e.id = d.environment_id
+  JOIN apps a ON a.id = d.app_id`
+
+interface Row {
+  id: string
+  workspace_id: string
+  project_id: string
+  app_id: string
+  environment_id: string
+  environment_kind: 'production' | 'preview'
+  status: DeploymentStatus
+  shutting_down: boolean
+  git_commit_sha: string | null
+  git_branch: string | null
+  docker_image: string | null
+  regions: unknown
+  domains: unknown
+  runtime: unknown
+  error: unknown
+  created_at: unknown
+  updated_at: unknown
+  app_current_deployment_id: string | null
+  app_is_rolled_back: boolean
+}
+
+const toRecord = (r: Row): DeploymentRecord => ({
+  id: r.id,
+  workspaceId: r.workspace_id,
+  projectId: r.project_id,
+  appId: r.app_id,
+  environmentId: r.environment_id,
+  environmentKind: r.environment_kind,
+  status: r.status,
+  shuttingDown: r.shutting_down,
+  gitCommitSha: r.git_commit_sha,
+  gitBranch: r.git_branch,
+  dockerImage: r.docker_image,
+  regions: json<string[]>(r.regions),
+  domains: json<string[]>(r.domains),
+  runtime: json<Runtime>(r.runtime),
+  error: r.error === null ? null : json<DeploymentRecord['error']>(r.error),
+  createdAt: num(r.created_at),
+  updatedAt: numOrNull(r.updated_at),
+  appCurrentDeploymentId: r.app_current_deployment_id,
+  appIsRolledBack: r.app_is_rolled_back,
+})
+
+/**
+ * One deployment of a workspace. `forUpdate` locks the deployment and its app rows so that
+ * preconditions checked in a transaction still hold when it commits.
+ */
+export async function findDeployment(
+  sql: Sql,
+  workspaceId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<DeploymentRecord | undefined> {
+  const rows = await sql.query<Row>(
+    `${SELECT} WHERE d.workspace_id = $1 AND d.id = $2${options.forUpdate ? ' FOR UPDATE OF d, a' : ''}`,
+    [workspaceId, id],
+  )
+  return rows[0] && toRecord(rows[0])
+}
+
+export interface DeploymentFilter {
+  workspaceId: string
+  projectId?: string
+  appId?: string
+  environmentId?: string
+  statuses?: readonly string[]
+  /** Only these environments (the key's readable ones); undefined means all. */
+  environmentIds?: readonly string[]
+  after?: { createdAt: number; id: string }
+  limit: number
+}
+
+/** Deployments newest first (ties broken by id), `limit` of them after the cursor key. */
+export async function listDeployments(sql: Sql, f: DeploymentFilter): Promise<DeploymentRecord[]> {
+  const where = ['d.workspace_id = $1']
+  const params: unknown[] = [f.workspaceId]
+  const add = (clause: (n: string) => string, value: unknown) => {
+    params.push(value)
+    where.push(clause(`$${params.length}`))
+  }
+  if (f.projectId) add((p) => `d.project_id = ${p}`, f.projectId)
+  if (f.appId) add((p) => `d.app_id = ${p}`, f.appId)
+  if (f.environmentId) add((p) => `d.environment_id = ${p}`, f.environmentId)
+  if (f.statuses && f.statuses.length > 0) add((p) => `d.status = ANY(${p}::text[])`, [...f.statuses])
+  if (f.environmentIds) add((p) => `d.environment_id = ANY(${p}::text[])`, [...f.environmentIds])
+  if (f.after) {
+    params.push(f.after.createdAt, f.after.id)
+    const c = `$${params.length - 1}`
+    const i = `$${params.length}`
+    where.push(`(d.created_at < ${c} OR (d.created_at = ${c} AND d.id < ${i}))`)
+  }
+  params.push(f.limit)
+  const rows = await sql.query<Row>(
+    `${SELECT} WHERE ${where.join(' AND ')} ORDER BY d.created_at DESC, d.id DESC LIMIT $${params.length}`,
+    params,
+  )
+  return rows.map(toRecord)
+}
+
+export interface NewDeployment {
+  id: string
+  workspaceId: string
+  projectId: string
+  appId: string
+  environmentId: string
+  status: DeploymentStatus
+  gitCommitSha?: string | null
+  gitBranch?: string | null
+  dockerImage?: string | null
+  regions: string[]
+  domains: string[]
+  runtime: Runtime
+  createdAt: number
+}
+
+export async function insertDeployment(sql: Sql, d: NewDeployment): Promise<void> {
+  await sql.query(
+    `INSERT INTO deployments (id, workspace_id, project_id, app_id, environment_id, status, git_commit_sha, git_branch,
+       docker_image, regions, domains, runtime, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
+     ON CONFLICT (id) DO NOTHING`,
+    [
+      d.id,
+      d.workspaceId,
+      d.projectId,
+      d.appId,
+      d.environmentId,
+      d.status,
+      d.gitCommitSha ?? null,
+      d.gitBranch ?? null,
+      d.dockerImage ?? null,
+      JSON.stringify(d.regions),
+      JSON.stringify(d.domains),
+      JSON.stringify(d.runtime),
+      d.createdAt,
+    ],
+  )
+}
+
+export async function updateDeploymentState(
+  sql: Sql,
+  id: string,
+  change: { status?: DeploymentStatus; shuttingDown?: boolean; error?: DeploymentRecord['error'] },
+  now: number,
+): Promise<void> {
+  await sql.query(
+    `UPDATE deployments SET status = COALESCE($2, status), shutting_down = COALESCE($3, shutting_down),
+       error = CASE WHEN $4::boolean THEN $5::jsonb ELSE error END, updated_at = $6
+     WHERE id = $1`,
+    [
+      id,
+      change.status ?? null,
+      change.shuttingDown ?? null,
+      change.error !== undefined,
+      change.error ? JSON.stringify(change.error) : null,
+      now,
+    ],
+  )
+}

@@ -1,0 +1,11 @@
+/** Helpers to read rows the same way on PGlite and PostgreSQL (int8 may come back as bigint or string). */
+
+export const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value))
+
+export const numOrNull = (value: unknown): number | null =>
+  value === null || value === undefined ? null : Number(value)
+
+/** jsonb comes back parsed on both drivers; strings are parsed defensively. */
+export function json<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T
+}

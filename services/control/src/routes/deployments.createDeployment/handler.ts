@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto'
+import { newId } from '@apiplatform/server-kit'
+import { DEFAULT_RUNTIME } from '../../domain/deployment.js'
+import { forbidden, notFound, preconditionFailed } from '../../domain/errors.js'
+import type { Deps } from '../../deps.js'
+import { authorize } from '../../http/auth.js'
+import type { ServiceHandler } from '../../http/env.js'
+import { handle } from '../../http/problems.js'
+import { findApp } from '../../repositories/apps.js'
+import { findDeployment, insertDeployment } from '../../repositories/deployments.js'
+import { findEnvironment } from '../../repositories/environments.js'
+import { insertOperation } from '../../repositories/operations.js'
+import { OPERATIONS_QUEUE, type OperationJob } from '../../workflows/queue-names.js'
+
+/**
+ * `deployments.createDeployment`: records a `pending` deployment and its build workflow in one
+ * transaction and answers 201 with its id. The workflow walks it to `ready`; a ready production
+ * deployment takes live traffic unless the app is marked rolled back.
+ */
+export const createDeployment = (deps: Deps): ServiceHandler<'deployments.createDeployment'> =>
+  handle(async (c) => {
+    const body = c.req.valid('json')
+    const requestId = c.get('requestId')
+    const ws = c.get('caller').workspaceId
+    const sources = (['git', 'image', 'deployment'] as const).filter((k) => body[k] !== undefined)
+    if (sources.length !== 1) {
+      return c.json(
+        {
+          meta: { requestId },
+          error: {
+            title: 'Bad Request',
+            detail: 'Give exactly one deployment source: git, image or deployment.',
+            status: 400,
+            type: 'https://docs.deploy-control.dev/errors/request/invalid_body',
+            errors: [
+              {
+                location: sources.length > 1 ? `body.${sources[1]}` : 'body',
+                message: sources.length > 1 ? 'Only one source may be given' : 'A source is required',
+                fix: 'Send exactly one of git, image or deployment.',
+              },
+            ],
+          },
+        },
+        400,
+      )
+    }
+    const { deploymentId } = await deps.db.transaction(async (tx) => {
+      const app = await findApp(tx, ws, body.project, body.app, { forUpdate: true })
+      if (!app) throw notFound('app', `The app ${body.app} does not exist in project ${body.project}.`)
+      const environment = await findEnvironment(tx, app.id, body.environment)
+      if (!environment) throw notFound('environment', `The environment ${body.environment} does not exist.`)
+      if (!authorize(c, { environmentId: environment.id })) {
+        throw forbidden(`The root key lacks environment.${environment.id}.create_deployment.`)
+      }
+      let gitCommitSha: string | null = null
+      let gitBranch: string | null = null
+      let dockerImage: string | null = null
+      if (body.git) {
+        if (!app.gitRepository && !body.git.repository) {
+          throw preconditionFailed(`The app ${app.id} has no connected repository; deploy an image instead.`)
+        }
+        gitBranch = body.git.branch ?? app.gitDefaultBranch ?? 'main'
+        gitCommitSha = body.git.commitSha ?? randomBytes(20).toString('hex')
+      } else if (body.image) {
+        dockerImage = body.image.dockerImage
+      } else if (body.deployment) {
+        const source = await findDeployment(tx, ws, body.deployment.deploymentId)
+        if (!source) throw notFound('deployment', `The deployment ${body.deployment.deploymentId} does not exist.`)
+        if (source.appId !== app.id) {
+          throw preconditionFailed(`The deployment ${source.id} belongs to another app and cannot be redeployed here.`)
+        }
+        gitCommitSha = source.gitCommitSha
+        gitBranch = source.gitBranch
+        dockerImage = source.dockerImage
+      }
+      const now = deps.now()
+      const id = newId('d')
+      await insertDeployment(tx, {
+        id,
+        workspaceId: ws,
+        projectId: app.projectId,
+        appId: app.id,
+        environmentId: environment.id,
+        status: 'pending',
+        gitCommitSha,
+        gitBranch,
+        dockerImage,
+        regions: ['us-east-1'],
+        domains: [`${id.toLowerCase().replaceAll('_', '-')}-${app.slug}.deploy-control.app`],
+        runtime: DEFAULT_RUNTIME,
+        createdAt: now,
+      })
+      const operationId = await insertOperation(tx, {
+        workspaceId: ws,
+        kind: 'build',
+        appId: app.id,
+        deploymentId: id,
+        fromDeploymentId: app.currentDeploymentId,
+        requestId,
+        now,
+      })
+      const job: OperationJob = { operationId, step: 0 }
+      await deps.queue.enqueue(tx, OPERATIONS_QUEUE, job, { dedupeKey: operationId })
+      return { deploymentId: id }
+    })
+    return c.json({ meta: { requestId }, data: { deploymentId } }, 201)
+  })

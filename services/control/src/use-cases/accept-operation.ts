@@ -1,0 +1,65 @@
+/**
+ * Accepting a 202 operation on a deployment (rollback, promote, stop, start): find it in the
+ * caller's workspace, check the caller may act on it, check the preconditions, then record the
+ * operation and its job in one transaction. The response is sent only after that transaction
+ * commits, so accepted work is never lost.
+ */
+import type { Database, JobQueue, Sql } from '@apiplatform/server-kit'
+import {
+  assertAllowed,
+  type DeploymentRecord,
+  promoteBlocker,
+  rollbackBlocker,
+  startBlocker,
+  stopBlocker,
+} from '../domain/deployment.js'
+import { deploymentNotFound } from '../domain/errors.js'
+import { findDeployment, updateDeploymentState } from '../repositories/deployments.js'
+import { insertOperation, type OperationKind } from '../repositories/operations.js'
+import { OPERATIONS_QUEUE, type OperationJob } from '../workflows/queue-names.js'
+
+const BLOCKERS: Record<'rollback' | 'promote' | 'stop' | 'start', (d: DeploymentRecord) => string | undefined> = {
+  rollback: rollbackBlocker,
+  promote: promoteBlocker,
+  stop: stopBlocker,
+  start: startBlocker,
+}
+
+/** The state change recorded together with the acceptance (visible right away). */
+const ON_ACCEPT: Partial<Record<OperationKind, (tx: Sql, d: DeploymentRecord, now: number) => Promise<void>>> = {
+  stop: (tx, d, now) => updateDeploymentState(tx, d.id, { shuttingDown: true }, now),
+  start: (tx, d, now) => updateDeploymentState(tx, d.id, { status: 'starting' }, now),
+}
+
+export async function acceptDeploymentOperation(
+  deps: { db: Database; queue: JobQueue; now: () => number },
+  input: {
+    kind: 'rollback' | 'promote' | 'stop' | 'start'
+    workspaceId: string
+    deploymentId: string
+    /** Whether the caller holds the operation's permission for this deployment. */
+    mayActOn: (d: DeploymentRecord) => boolean
+    requestId: string
+  },
+): Promise<{ operationId: string }> {
+  return deps.db.transaction(async (tx) => {
+    const d = await findDeployment(tx, input.workspaceId, input.deploymentId, { forUpdate: true })
+    // Unknown and not permitted give the same 404: existence is never revealed.
+    if (!d || !input.mayActOn(d)) throw deploymentNotFound(input.deploymentId)
+    assertAllowed(BLOCKERS[input.kind](d))
+    const now = deps.now()
+    const operationId = await insertOperation(tx, {
+      workspaceId: d.workspaceId,
+      kind: input.kind,
+      appId: d.appId,
+      deploymentId: d.id,
+      fromDeploymentId: d.appCurrentDeploymentId,
+      requestId: input.requestId,
+      now,
+    })
+    await ON_ACCEPT[input.kind]?.(tx, d, now)
+    const job: OperationJob = { operationId, step: 0 }
+    await deps.queue.enqueue(tx, OPERATIONS_QUEUE, job, { dedupeKey: operationId })
+    return { operationId }
+  })
+}

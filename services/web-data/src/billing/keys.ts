@@ -1,0 +1,63 @@
+import { type Database, newId, randomToken, type Sql, sha256 } from '@apiplatform/server-kit'
+
+export interface Principal {
+  teamId: string
+  keyId: string
+}
+
+/** Looks a presented key up by its hash; revoked and unknown keys give undefined. */
+export async function authenticate(sql: Sql, key: string): Promise<Principal | undefined> {
+  const rows = await sql.query<{ id: string; team_id: string }>(
+    'SELECT id, team_id FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
+    [sha256(key)],
+  )
+  const row = rows[0]
+  return row && { teamId: row.team_id, keyId: row.id }
+}
+
+/** A new secret in the format of the real API's keys. */
+export function generateKey(): string {
+  return `wd-${randomToken(32)}`
+}
+
+/** Creates a team with `credits` and a key for it. Returns the ids. */
+export async function createTeam(
+  sql: Sql,
+  options: { name: string; credits: number; key: string; teamId?: string },
+): Promise<Principal> {
+  const teamId = options.teamId ?? newId('team')
+  const keyId = newId('key')
+  await sql.query('INSERT INTO teams (id, name, credits_remaining) VALUES ($1, $2, 0)', [teamId, options.name])
+  if (options.credits > 0) {
+    await sql.query('UPDATE teams SET credits_remaining = $2 WHERE id = $1', [teamId, options.credits])
+    await sql.query('INSERT INTO credit_ledger (team_id, delta, reason) VALUES ($1, $2, $3)', [
+      teamId,
+      options.credits,
+      'grant',
+    ])
+  }
+  await sql.query('INSERT INTO api_keys (id, team_id, key_hash, label) VALUES ($1, $2, $3, $4)', [
+    keyId,
+    teamId,
+    sha256(options.key),
+    options.name,
+  ])
+  return { teamId, keyId }
+}
+
+export async function revokeKey(sql: Sql, keyId: string): Promise<void> {
+  await sql.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [keyId])
+}
+
+/**
+ * Seeds the bootstrap key: when its hash is unknown, a team with `credits` is created for it.
+ * Restarting with the same key keeps the team and its balance.
+ */
+export async function seedBootstrapKey(db: Database, key: string, credits: number): Promise<Principal> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [7_200_0001])
+    const existing = await authenticate(tx, key)
+    if (existing) return existing
+    return createTeam(tx, { name: 'bootstrap', credits, key })
+  })
+}

@@ -1,0 +1,64 @@
+/** Everything a service instance needs to start; `configFromEnv` reads it from the environment. */
+export interface ServiceConfig {
+  /** Port to listen on; 0 picks a free one. */
+  port: number
+  /** Host to bind; defaults to 127.0.0.1. */
+  hostname?: string
+  /** PostgreSQL connection string; wins over `dataDir`. */
+  databaseUrl?: string | undefined
+  /** PGlite folder; memory when both this and `databaseUrl` are unset. */
+  dataDir?: string | undefined
+  /** PostgreSQL schema (tests isolate themselves in one). */
+  databaseSchema?: string | undefined
+  /** Bootstrap key, seeded for the bootstrap team. Generated (and reported) when unset. */
+  apiKey?: string | undefined
+  /** Credits of the bootstrap team when it is created. */
+  credits: number
+  /** Allow scraping loopback, link-local and private addresses. Off by default. */
+  allowPrivateUrls: boolean
+  /** Pause between agent steps, in milliseconds. */
+  agentStepMs: number
+  /** Lease of a claimed job; a crashed worker's job is taken over after it runs out. */
+  jobLeaseMs: number
+  /** How often an idle worker polls for due jobs. */
+  jobPollMs: number
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes: number
+  /** Run the job worker in this process. */
+  worker: boolean
+}
+
+export const DEFAULTS = {
+  port: 7200,
+  dataDir: '.data/web-data',
+  credits: 100_000,
+  agentStepMs: 250,
+  jobLeaseMs: 30_000,
+  jobPollMs: 250,
+  maxBodyBytes: 1_000_000,
+} as const
+
+function int(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback
+  const n = Number(value)
+  if (!Number.isFinite(n) || n < 0) throw new Error(`expected a non-negative number, got ${value}`)
+  return n
+}
+
+/** The run-time contract of the service: PORT, DATA_DIR, DATABASE_URL, WEB_DATA_* variables. */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  return {
+    port: int(env.PORT, DEFAULTS.port),
+    hostname: env.HOST || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR || DEFAULTS.dataDir,
+    apiKey: env.WEB_DATA_API_KEY || undefined,
+    credits: int(env.WEB_DATA_CREDITS, DEFAULTS.credits),
+    allowPrivateUrls: env.WEB_DATA_ALLOW_PRIVATE_URLS === '1' || env.WEB_DATA_ALLOW_PRIVATE_URLS === 'true',
+    agentStepMs: int(env.WEB_DATA_AGENT_STEP_MS, DEFAULTS.agentStepMs),
+    jobLeaseMs: int(env.WEB_DATA_JOB_LEASE_MS, DEFAULTS.jobLeaseMs),
+    jobPollMs: int(env.WEB_DATA_JOB_POLL_MS, DEFAULTS.jobPollMs),
+    maxBodyBytes: int(env.WEB_DATA_MAX_BODY_BYTES, DEFAULTS.maxBodyBytes),
+    worker: env.WEB_DATA_WORKER !== '0',
+  }
+}

@@ -1,0 +1,52 @@
+import type { OperationId } from '@apiplatform/web-data-routes'
+import type { MiddlewareHandler } from 'hono'
+import { z } from 'zod'
+import { authenticate } from '../billing/keys.js'
+import type { AppEnv, Deps } from './env.js'
+import { ApiError, Errors } from './errors.js'
+
+/** Operations whose `jobId` path segment must be a UUID (400 with the catalog message otherwise). */
+const JOB_OPERATIONS = new Set<string>(['getAgentStatus', 'cancelAgent', 'getAgentTrace', 'getAgentSnapshot'])
+/** Operations whose body `url` must be an absolute http(s) URL (400 `Invalid URL` otherwise). */
+const URL_OPERATIONS = new Set<string>(['scrapeAndExtractFromUrl', 'mapUrls', 'crawlUrls'])
+
+const uuid = z.string().uuid()
+const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i
+
+/**
+ * Authenticates every operation (401 `Unauthorized: Invalid token` for a missing, malformed,
+ * unknown or revoked key), then applies the checks the catalog words specially and that come
+ * before body validation: a non-UUID `jobId`, and a missing or malformed `url`.
+ */
+export function authMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const match = BEARER.exec(c.req.header('authorization') ?? '')
+    const principal = match?.[1] ? await authenticate(deps.db, match[1]) : undefined
+    if (!principal) throw new ApiError(401, Errors.unauthorized)
+    c.set('principal', principal)
+    const operation: OperationId = c.get('operationId')
+    if (JOB_OPERATIONS.has(operation) && !uuid.safeParse(c.req.param('jobId')).success) {
+      throw new ApiError(400, Errors.invalidJobId)
+    }
+    if (URL_OPERATIONS.has(operation)) await checkBodyUrl(c.req.raw.clone())
+    await next()
+  }
+}
+
+async function checkBodyUrl(request: Request): Promise<void> {
+  let body: unknown
+  try {
+    body = await request.json()
+  } catch {
+    return // malformed JSON is reported by validation
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return
+  const url = (body as { url?: unknown }).url
+  if (typeof url !== 'string') throw new ApiError(400, Errors.invalidUrl)
+  try {
+    const parsed = new URL(url)
+    if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname) throw new Error()
+  } catch {
+    throw new ApiError(400, Errors.invalidUrl)
+  }
+}

@@ -1,0 +1,60 @@
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
+/** The exact `error` strings of the catalog (seed section 7). Clients match on them. */
+export const Errors = {
+  badRequest: 'Bad Request',
+  invalidUrl: 'Invalid URL',
+  unauthorized: 'Unauthorized: Invalid token',
+  paymentRequired: 'Payment Required: Insufficient credits',
+  forbidden: 'Forbidden',
+  promptInjection: 'SCRAPE_PROMPT_INJECTION_DETECTED',
+  notFound: 'Not Found',
+  requestTimeout: 'Request Timeout',
+  conflict: 'Conflict',
+  payloadTooLarge: 'Payload Too Large',
+  unprocessable: 'Unprocessable Entity',
+  internal: 'Internal Server Error',
+  badGateway: 'Bad Gateway',
+  invalidJobId: 'Invalid job ID format. Job ID must be a valid UUID.',
+  invalidSnapshotId: 'Invalid snapshot ID',
+  agentNotFound: 'Agent job not found',
+  snapshotNotFound: 'Snapshot not found',
+  agentAlreadyFinished: 'Agent already finished',
+  agentAlreadyCancelled: 'Agent is already cancelled',
+} as const
+
+/** Body of every error response: `{success: false, error, details?, code?}`. */
+export interface ErrorBody {
+  success: false
+  error: string
+  details?: unknown
+  code?: string
+}
+
+/** An error that becomes an HTTP response in the API's error format when thrown from a handler. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly error: string,
+    readonly extra: { details?: unknown; code?: string } = {},
+  ) {
+    super(error)
+    this.name = 'ApiError'
+  }
+
+  body(): ErrorBody {
+    return { success: false, error: this.error, ...this.extra }
+  }
+}
+
+/** Writes an error response. */
+export function errorResponse(c: Context, status: ContentfulStatusCode, error: string, extra: Omit<ErrorBody, 'success' | 'error'> = {}) {
+  return c.json({ success: false as const, error, ...extra }, status)
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value)
+}

@@ -1,0 +1,136 @@
+import http from 'node:http'
+import https from 'node:https'
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
+import type { Readable } from 'node:stream'
+import { assertHostAllowed, guardedLookup } from './guard.js'
+
+export interface FetchedPage {
+  /** The URL asked for. */
+  url: string
+  /** The URL of the last hop, after redirects. */
+  finalUrl: string
+  statusCode: number
+  contentType: string
+  body: string
+}
+
+export class FetchTimeoutError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`the page did not answer within ${timeoutMs} ms`)
+    this.name = 'FetchTimeoutError'
+  }
+}
+
+export class FetchFailedError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'FetchFailedError'
+  }
+}
+
+export interface FetchOptions {
+  allowPrivate: boolean
+  timeoutMs: number
+  headers?: Record<string, string>
+  maxRedirects?: number
+  maxBytes?: number
+  signal?: AbortSignal
+}
+
+const USER_AGENT = 'WebDataReferenceService/2 (+https://github.com/apiplatform)'
+
+/**
+ * Fetches a page over HTTP(S). Redirects are followed by hand so that every hop goes through the
+ * private-address guard (on the resolved addresses), and the whole exchange shares one deadline.
+ */
+export async function fetchPage(url: string, options: FetchOptions): Promise<FetchedPage> {
+  const deadline = AbortSignal.timeout(options.timeoutMs)
+  const signal = options.signal ? AbortSignal.any([deadline, options.signal]) : deadline
+  const maxRedirects = options.maxRedirects ?? 10
+  let current = new URL(url)
+  for (let hop = 0; hop <= maxRedirects; hop++) {
+    let response: { statusCode: number; headers: http.IncomingHttpHeaders; body: string }
+    try {
+      response = await request(current, options, signal)
+    } catch (error) {
+      if (deadline.aborted) throw new FetchTimeoutError(options.timeoutMs)
+      throw error
+    }
+    const location = response.headers.location
+    if (response.statusCode >= 300 && response.statusCode < 400 && location) {
+      const next = new URL(location, current)
+      if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+        throw new FetchFailedError(`redirect to unsupported scheme ${next.protocol}`)
+      }
+      current = next
+      continue
+    }
+    return {
+      url,
+      finalUrl: current.toString(),
+      statusCode: response.statusCode,
+      contentType: String(response.headers['content-type'] ?? ''),
+      body: response.body,
+    }
+  }
+  throw new FetchFailedError(`more than ${maxRedirects} redirects`)
+}
+
+function request(
+  url: URL,
+  options: FetchOptions,
+  signal: AbortSignal,
+): Promise<{ statusCode: number; headers: http.IncomingHttpHeaders; body: string }> {
+  assertHostAllowed(url.hostname, options.allowPrivate)
+  const client = url.protocol === 'https:' ? https : http
+  const maxBytes = options.maxBytes ?? 10_000_000
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      url,
+      {
+        method: 'GET',
+        signal,
+        lookup: guardedLookup(options.allowPrivate),
+        headers: {
+          'user-agent': USER_AGENT,
+          accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,text/plain;q=0.8,*/*;q=0.5',
+          'accept-encoding': 'gzip, deflate, br',
+          ...options.headers,
+        },
+      },
+      (res) => {
+        let stream: Readable = res
+        const encoding = String(res.headers['content-encoding'] ?? '').toLowerCase()
+        if (encoding === 'gzip') stream = res.pipe(createGunzip())
+        else if (encoding === 'deflate') stream = res.pipe(createInflate())
+        else if (encoding === 'br') stream = res.pipe(createBrotliDecompress())
+        const chunks: Buffer[] = []
+        let size = 0
+        stream.on('data', (chunk: Buffer) => {
+          size += chunk.length
+          if (size > maxBytes) {
+            req.destroy(new FetchFailedError(`page larger than ${maxBytes} bytes`))
+            return
+          }
+          chunks.push(chunk)
+        })
+        stream.on('end', () =>
+          resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body: decode(Buffer.concat(chunks), res.headers) }),
+        )
+        stream.on('error', reject)
+        res.on('error', reject)
+      },
+    )
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+function decode(buffer: Buffer, headers: http.IncomingHttpHeaders): string {
+  const charset = /charset=([^;]+)/i.exec(String(headers['content-type'] ?? ''))?.[1]?.trim().toLowerCase()
+  try {
+    return new TextDecoder(charset && charset !== 'utf8' ? charset : 'utf-8').decode(buffer)
+  } catch {
+    return buffer.toString('utf8')
+  }
+}

@@ -1,0 +1,88 @@
+import { lookup as dnsLookup } from 'node:dns'
+import { BlockList, isIP, type LookupFunction } from 'node:net'
+
+/** Addresses a scrape may not reach unless private URLs are allowed: loopback, private, link-local, … */
+const blocked = new BlockList()
+for (const [net, prefix] of [
+  ['0.0.0.0', 8], // "this" network
+  ['10.0.0.0', 8], // private
+  ['100.64.0.0', 10], // carrier-grade NAT
+  ['127.0.0.0', 8], // loopback
+  ['169.254.0.0', 16], // link-local (cloud metadata lives here)
+  ['172.16.0.0', 12], // private
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.168.0.0', 16], // private
+  ['198.18.0.0', 15], // benchmarking
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved and broadcast
+] as const) {
+  blocked.addSubnet(net, prefix, 'ipv4')
+}
+for (const [net, prefix] of [
+  ['::', 128], // unspecified
+  ['::1', 128], // loopback
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['ff00::', 8], // multicast
+] as const) {
+  blocked.addSubnet(net, prefix, 'ipv6')
+}
+
+/** True when `address` (an IP literal) is loopback, private, link-local or otherwise not public. */
+export function isPrivateAddress(address: string): boolean {
+  const ip = address.replace(/^\[|\]$/g, '')
+  const family = isIP(ip)
+  if (family === 4) return blocked.check(ip, 'ipv4')
+  if (family === 6) {
+    // IPv4-mapped (::ffff:127.0.0.1) and IPv4-compatible forms carry an IPv4 address.
+    const mapped = /^(?:::ffff:|::)(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
+    if (mapped?.[1]) return blocked.check(mapped[1], 'ipv4')
+    const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(ip)
+    if (hexMapped?.[1] && hexMapped[2]) {
+      const hi = Number.parseInt(hexMapped[1], 16)
+      const lo = Number.parseInt(hexMapped[2], 16)
+      return blocked.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, 'ipv4')
+    }
+    return blocked.check(ip, 'ipv6')
+  }
+  return false
+}
+
+/** Raised when a URL (or a hop of its redirects) resolves to an address that is not allowed. */
+export class PrivateAddressError extends Error {
+  constructor(
+    readonly host: string,
+    readonly address: string,
+  ) {
+    super(`${host} resolves to ${address}, a loopback, private or link-local address`)
+    this.name = 'PrivateAddressError'
+  }
+}
+
+/**
+ * A `lookup` for http.request that refuses private addresses. Because the check runs on the very
+ * addresses the socket connects to, a name that resolves differently on a second lookup (DNS
+ * rebinding) cannot slip through.
+ */
+export function guardedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 0)
+      const list = addresses as unknown as Array<{ address: string; family: number }>
+      if (!allowPrivate) {
+        const bad = list.find((a) => isPrivateAddress(a.address))
+        if (bad) return callback(new PrivateAddressError(hostname, bad.address), '', 0)
+      }
+      if ((options as { all?: boolean }).all) return (callback as (e: null, a: typeof list) => void)(null, list)
+      const first = list[0]
+      if (!first) return callback(new Error(`no address for ${hostname}`), '', 0)
+      callback(null, first.address, first.family)
+    })
+  }
+}
+
+/** Checks a host that is an IP literal (no DNS lookup happens for those). */
+export function assertHostAllowed(hostname: string, allowPrivate: boolean): void {
+  const host = hostname.replace(/^\[|\]$/g, '')
+  if (!allowPrivate && isIP(host) && isPrivateAddress(host)) throw new PrivateAddressError(hostname, host)
+}

@@ -1,0 +1,21 @@
+import type { Handler } from '@apiplatform/web-data-routes'
+import { getRun } from '../../agent/runs.js'
+import { SNAPSHOT_ID } from '../../agent/trace.js'
+import type { AppEnv, Deps } from '../../http/env.js'
+import { ApiError, Errors } from '../../http/errors.js'
+
+/** GET /v2/agent/{jobId}/snapshots/{snapshotId}: one artifact's content at one point of the run. */
+export const getAgentSnapshot =
+  (deps: Deps): Handler<'getAgentSnapshot', AppEnv> =>
+  async (c) => {
+    const { jobId, snapshotId } = c.req.valid('param')
+    if (!SNAPSHOT_ID.test(snapshotId)) throw new ApiError(400, Errors.invalidSnapshotId)
+    const run = await getRun(deps.db, c.get('principal').teamId, jobId)
+    const rows = await deps.db.query<{ content: string }>(
+      'SELECT content FROM agent_snapshots WHERE run_id = $1 AND snapshot_id = $2',
+      [run.id, snapshotId],
+    )
+    const row = rows[0]
+    if (!row) throw new ApiError(404, Errors.snapshotNotFound)
+    return c.json({ success: true, id: run.id, snapshotId, snapshot: row.content }, 200)
+  }

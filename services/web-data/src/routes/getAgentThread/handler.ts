@@ -1,0 +1,39 @@
+import type { Handler } from '@apiplatform/web-data-routes'
+import type { AppEnv, Deps } from '../../http/env.js'
+import { ApiError, Errors } from '../../http/errors.js'
+
+interface Row {
+  id: string
+  thread_turn: number
+  status: string
+  request: unknown
+  created_at: string | Date
+  data: unknown
+}
+
+/** GET /v2/agent/threads/{threadId}: the runs of a conversation thread, oldest first. */
+export const getAgentThread =
+  (deps: Deps): Handler<'getAgentThread', AppEnv> =>
+  async (c) => {
+    const { threadId } = c.req.valid('param')
+    const { includeData } = c.req.valid('query')
+    const rows = await deps.db.query<Row>(
+      `SELECT id, thread_turn, status, request, created_at, data FROM agent_runs
+       WHERE team_id = $1 AND thread_id = $2 ORDER BY thread_turn`,
+      [c.get('principal').teamId, threadId],
+    )
+    if (rows.length === 0) throw new ApiError(404, Errors.notFound)
+    const runs = rows.map((row) => {
+      const request = (typeof row.request === 'string' ? JSON.parse(row.request) : row.request) as { prompt: string }
+      const data = typeof row.data === 'string' ? JSON.parse(row.data) : row.data
+      return {
+        id: row.id,
+        threadTurn: Number(row.thread_turn),
+        status: row.status === 'cancelling' ? ('processing' as const) : (row.status as 'processing'),
+        prompt: request.prompt,
+        createdAt: new Date(row.created_at).toISOString(),
+        ...(includeData && data ? { data } : {}),
+      }
+    })
+    return c.json({ success: true, thread: { id: threadId, runs } }, 200)
+  }

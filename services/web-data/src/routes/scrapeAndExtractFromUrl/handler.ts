@@ -1,0 +1,16 @@
+import type { Handler, schemas } from '@apiplatform/web-data-routes'
+import type { z } from 'zod'
+import type { AppEnv, Deps } from '../../http/env.js'
+import { scrape } from '../../scrape/scrape.js'
+
+/** POST /v2/scrape: fetch one page now and answer with it in the requested formats. */
+export const scrapeAndExtractFromUrl =
+  (deps: Deps): Handler<'scrapeAndExtractFromUrl', AppEnv> =>
+  async (c) => {
+    const body = c.req.valid('json')
+    const document = await scrape({ db: deps.db, allowPrivateUrls: deps.config.allowPrivateUrls }, c.get('principal').teamId, {
+      ...body,
+      headers: body.headers as Record<string, unknown> | undefined,
+    })
+    return c.json({ success: true, data: document as z.infer<typeof schemas.Document> }, 200)
+  }

@@ -1,0 +1,37 @@
+import type { Handler } from '@apiplatform/web-data-routes'
+import { balance } from '../../billing/credits.js'
+import { initialState } from '../../agent/planner.js'
+import { createRun } from '../../agent/runs.js'
+import type { AgentRequest } from '../../agent/types.js'
+import type { AppEnv, Deps } from '../../http/env.js'
+import { ApiError, Errors } from '../../http/errors.js'
+import { parseHttpUrl } from '../../scrape/scrape.js'
+
+/**
+ * POST /v2/agent: records the run and its durable job in one transaction, then answers with the
+ * run's id. The worker executes it; nothing of the run lives only in memory.
+ */
+export const startAgent =
+  (deps: Deps): Handler<'startAgent', AppEnv> =>
+  async (c) => {
+    const body = c.req.valid('json')
+    const { teamId } = c.get('principal')
+    for (const url of body.urls ?? []) parseHttpUrl(url)
+    if ((await balance(deps.db, teamId)) <= 0) throw new ApiError(402, Errors.paymentRequired)
+    const request: AgentRequest = {
+      prompt: body.prompt,
+      ...(body.urls ? { urls: body.urls } : {}),
+      ...(body.schema ? { schema: body.schema } : {}),
+      ...(body.maxCredits !== undefined ? { maxCredits: body.maxCredits } : {}),
+      ...(body.strictConstrainToURLs !== undefined ? { strictConstrainToURLs: body.strictConstrainToURLs } : {}),
+      model: body.model ?? 'spark-1-pro',
+      ...(body.effort ? { effort: body.effort } : {}),
+      ...(body.mode ? { mode: body.mode } : {}),
+      ...(body.threadId ? { threadId: body.threadId } : {}),
+      ...(body.integration ? { integration: body.integration } : {}),
+      origin: body.origin ?? 'api',
+    }
+    const run = await deps.db.transaction((tx) => createRun(tx, deps.queue, teamId, request, initialState(request)))
+    deps.queue.wake()
+    return c.json({ success: true, id: run.id, threadId: run.threadId, threadTurn: run.threadTurn }, 200)
+  }

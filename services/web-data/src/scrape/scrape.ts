@@ -1,0 +1,163 @@
+import type { Database, Sql } from '@apiplatform/server-kit'
+import { charge, balance, Prices } from '../billing/credits.js'
+import { ApiError, Errors } from '../http/errors.js'
+import { FetchFailedError, FetchTimeoutError, fetchPage, type FetchedPage } from '../net/fetch-page.js'
+import { PrivateAddressError } from '../net/guard.js'
+import { parsePage, summarize, type ParsedPage } from './document.js'
+import { extractFromFacts, type JsonSchema } from './extract.js'
+import { readFacts } from './facts.js'
+import { readFormats } from './formats.js'
+import { detectPromptInjection } from './injection.js'
+
+export interface ScrapeInput {
+  url: string
+  formats?: ReadonlyArray<string | { type: string; schema?: Record<string, unknown>; prompt?: string }>
+  onlyMainContent?: boolean
+  includeTags?: string[]
+  excludeTags?: string[]
+  headers?: Record<string, unknown>
+  timeout?: number
+  checkPromptInjection?: boolean
+  zeroDataRetention?: boolean
+}
+
+export interface ScrapeDeps {
+  db: Database
+  allowPrivateUrls: boolean
+}
+
+/** The Document of the API: only the fields this service produces. */
+export type ScrapedDocument = Record<string, unknown> & { metadata: Record<string, unknown> }
+
+/** An absolute http(s) URL, or 400 `Invalid URL`. */
+export function parseHttpUrl(value: unknown): URL {
+  if (typeof value !== 'string' || value.trim() === '') throw new ApiError(400, Errors.invalidUrl)
+  let url: URL
+  try {
+    url = new URL(value.trim())
+  } catch {
+    throw new ApiError(400, Errors.invalidUrl)
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
+    throw new ApiError(400, Errors.invalidUrl)
+  }
+  return url
+}
+
+/** Fetches a URL with the guard and maps network failures to catalog errors. */
+export async function fetchOrThrow(
+  url: URL,
+  options: { allowPrivateUrls: boolean; timeoutMs: number; headers?: Record<string, string>; signal?: AbortSignal },
+): Promise<FetchedPage> {
+  try {
+    return await fetchPage(url.toString(), {
+      allowPrivate: options.allowPrivateUrls,
+      timeoutMs: options.timeoutMs,
+      ...(options.headers ? { headers: options.headers } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    })
+  } catch (error) {
+    if (error instanceof FetchTimeoutError) throw new ApiError(408, Errors.requestTimeout)
+    if (error instanceof PrivateAddressError) {
+      throw new ApiError(403, Errors.forbidden, {
+        code: 'URL_NOT_ALLOWED',
+        details: {
+          reason: `${error.host} resolves to a loopback, private or link-local address; scraping those is disabled (WEB_DATA_ALLOW_PRIVATE_URLS).`,
+        },
+      })
+    }
+    const message = error instanceof FetchFailedError || error instanceof Error ? error.message : String(error)
+    throw new ApiError(502, Errors.badGateway, { code: 'SCRAPE_FETCH_FAILED', details: { reason: message } })
+  }
+}
+
+/** Text of the raw page including comments and hidden elements, where injected instructions hide. */
+export function rawText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<!--([\s\S]*?)-->/g, ' $1 ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+}
+
+/** Records a fetched page for search; skipped for zero-data-retention requests. */
+export async function recordPage(sql: Sql, teamId: string, page: FetchedPage, parsed: ParsedPage): Promise<void> {
+  const title = typeof parsed.metadata.title === 'string' ? parsed.metadata.title : null
+  const description = typeof parsed.metadata.description === 'string' ? parsed.metadata.description : null
+  await sql.query(
+    `INSERT INTO pages (team_id, url, final_url, status_code, title, description, markdown)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [teamId, page.url, page.finalUrl, page.statusCode, title, description, parsed.markdown],
+  )
+}
+
+/** Builds the Document of a fetched page in the requested formats. */
+export function buildDocument(page: FetchedPage, input: ScrapeInput): { document: ScrapedDocument; parsed: ParsedPage } {
+  const formats = readFormats(input.formats)
+  const isHtml = !page.contentType || /html|xml/i.test(page.contentType)
+  const parsed: ParsedPage = isHtml
+    ? parsePage(page.body, page.finalUrl, {
+        ...(input.onlyMainContent !== undefined ? { onlyMainContent: input.onlyMainContent } : {}),
+        ...(input.includeTags ? { includeTags: input.includeTags } : {}),
+        ...(input.excludeTags ? { excludeTags: input.excludeTags } : {}),
+      })
+    : { html: '', markdown: page.body, text: page.body, links: [], metadata: {} }
+
+  if (formats.json && input.checkPromptInjection) {
+    const finding = detectPromptInjection(isHtml ? rawText(page.body) : page.body)
+    if (finding) {
+      throw new ApiError(403, Errors.promptInjection, {
+        code: 'SCRAPE_PROMPT_INJECTION_DETECTED',
+        details: { excerpt: finding.excerpt },
+      })
+    }
+  }
+
+  const metadata: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(parsed.metadata)) if (value !== undefined) metadata[key] = value
+  metadata.sourceURL = page.url
+  metadata.url = page.finalUrl
+  metadata.statusCode = page.statusCode
+  if (page.contentType) metadata.contentType = page.contentType
+
+  const document: ScrapedDocument = { metadata }
+  if (formats.markdown) document.markdown = parsed.markdown
+  if (formats.html) document.html = parsed.html
+  if (formats.rawHtml) document.rawHtml = page.body
+  if (formats.links) document.links = parsed.links
+  if (formats.summary) document.summary = summarize(parsed.text)
+  if (formats.json) {
+    const facts = readFacts(page.body, page.finalUrl)
+    const schema: JsonSchema = formats.json.schema ?? {
+      type: 'object',
+      properties: { title: { type: 'string' }, description: { type: 'string' } },
+    }
+    document.json = extractFromFacts(facts, schema)
+  }
+  if (formats.unsupported.length > 0) {
+    document.warning = `Formats not produced by this service: ${formats.unsupported.join(', ')}.`
+  }
+  if (page.statusCode >= 400) metadata.error = `The page answered HTTP ${page.statusCode}.`
+  return { document, parsed }
+}
+
+/** The whole of POST /v2/scrape: check credits, fetch, build, record, charge. */
+export async function scrape(deps: ScrapeDeps, teamId: string, input: ScrapeInput): Promise<ScrapedDocument> {
+  const url = parseHttpUrl(input.url)
+  const price = Prices.scrape + (readFormats(input.formats).json ? Prices.jsonExtraction : 0)
+  if ((await balance(deps.db, teamId)) < price) throw new ApiError(402, Errors.paymentRequired)
+  const headers: Record<string, string> = {}
+  for (const [k, v] of Object.entries(input.headers ?? {})) if (typeof v === 'string') headers[k] = v
+  const page = await fetchOrThrow(url, {
+    allowPrivateUrls: deps.allowPrivateUrls,
+    timeoutMs: input.timeout ?? 60_000,
+    headers,
+  })
+  const { document, parsed } = buildDocument(page, input)
+  await deps.db.transaction(async (tx) => {
+    if (!(await charge(tx, teamId, price, 'scrape', page.finalUrl))) throw new ApiError(402, Errors.paymentRequired)
+    if (!input.zeroDataRetention) await recordPage(tx, teamId, page, parsed)
+  })
+  return document
+}

@@ -1,0 +1,72 @@
+import { fileURLToPath } from 'node:url'
+import { type Database, JobQueue, migrate, openDatabase, type RunningServer, serve } from '@apiplatform/server-kit'
+import { AGENT_QUEUE } from './agent/runs.js'
+import { agentRunner } from './agent/runner.js'
+import { createApp } from './app.js'
+import { generateKey, seedBootstrapKey } from './billing/keys.js'
+import type { ServiceConfig } from './config.js'
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url))
+
+export interface Service {
+  /** Base URL, e.g. `http://127.0.0.1:7200`. */
+  url: string
+  port: number
+  /** The bootstrap key (the configured one, or a generated one). */
+  apiKey: string
+  /** Whether `apiKey` was generated because none was configured. */
+  generatedKey: boolean
+  db: Database
+  queue: JobQueue
+  /** Stops accepting requests, lets the worker finish its step, closes the database. */
+  stop(): Promise<void>
+}
+
+/**
+ * Starts the service: opens the database (PGlite in `dataDir`, or PostgreSQL), applies the
+ * migrations, seeds the bootstrap key, starts the job worker and listens on `port`.
+ */
+export async function createService(config: ServiceConfig): Promise<Service> {
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    schema: config.databaseSchema,
+  })
+  return startOn(db, config, async () => db.close())
+}
+
+/** Like `createService`, on a database the caller opened (and closes: `onStop` runs last). */
+export async function startOn(db: Database, config: ServiceConfig, onStop: () => Promise<void> = async () => {}): Promise<Service> {
+  const queue = new JobQueue(db, {
+    leaseMs: config.jobLeaseMs,
+    pollMs: config.jobPollMs,
+    retryDelayMs: (attempt) => Math.min(10_000, 200 * 2 ** attempt),
+  })
+  await queue.install()
+  await migrate(db, MIGRATIONS_DIR)
+  const apiKey = config.apiKey ?? generateKey()
+  await seedBootstrapKey(db, apiKey, config.credits)
+  queue.work(AGENT_QUEUE, agentRunner({ db, allowPrivateUrls: config.allowPrivateUrls, stepMs: config.agentStepMs }), {
+    concurrency: 4,
+  })
+  const app = createApp({ db, queue, config })
+  const server: RunningServer = await serve(app, { port: config.port, hostname: config.hostname ?? '127.0.0.1' })
+  if (config.worker) queue.start()
+  let stopping: Promise<void> | undefined
+  return {
+    url: server.url,
+    port: server.port,
+    apiKey,
+    generatedKey: config.apiKey === undefined,
+    db,
+    queue,
+    stop: () => {
+      stopping ??= (async () => {
+        await server.close()
+        await queue.stop()
+        await onStop()
+      })()
+      return stopping
+    },
+  }
+}

@@ -1,0 +1,369 @@
+/**
+ * Spec drift: compares the OpenAPI document a service emits (`app.getOpenAPI31Document(…)`) with
+ * the bundled hand-written one, after normalising what does not change the wire contract:
+ * `$ref`s are inlined, key order, descriptions, examples, titles and summaries are ignored,
+ * nullable forms (`nullable: true`, `type: [X, 'null']`, `anyOf: [X, {type: 'null'}]`) are made
+ * one, `oneOf` and `anyOf` are compared alike, `allOf` of objects is merged, `const` equals a
+ * one-value `enum`, and `additionalProperties: {not: {}}` / `unevaluatedProperties: false` equal
+ * `additionalProperties: false`.
+ *
+ * Compared: the set of operations (method + path), their operationIds, parameters (name,
+ * location, requiredness, schema), request bodies (requiredness, content types, schemas), response
+ * statuses, content types and schemas.
+ */
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
+type Obj = { [key: string]: Json }
+/** Any OpenAPI document (the emitted one is typed by openapi3-ts, the bundle is parsed JSON). */
+export type OpenApiLike = object
+
+/** One difference between the two documents. */
+export interface Drift {
+  /** `METHOD /path` of the operation, or undefined for document-level differences. */
+  operation?: string
+  /** The operationId, when known. */
+  operationId?: string
+  /** Where in the operation: `request body application/json`, `response 200 application/json`, `parameter query.limit`, … */
+  where: string
+  /** JSON path inside the schema, when the difference is inside one (`.data.items[].id`). */
+  path?: string
+  message: string
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
+const IGNORED = new Set([
+  'description',
+  'example',
+  'examples',
+  'title',
+  'summary',
+  'externalDocs',
+  'xml',
+  '$schema',
+  '$id',
+  'discriminator',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$comment',
+  'contentMediaType',
+])
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
+
+function pointer(doc: Obj, ref: string): Json {
+  let node: Json = doc
+  for (const raw of ref.replace(/^#\//, '').split('/')) {
+    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~')
+    if (!isObj(node)) return null
+    node = node[key] ?? null
+  }
+  return node
+}
+
+function deref(doc: Obj, value: Json | undefined): Json | undefined {
+  let node = value
+  for (let i = 0; i < 50 && isObj(node) && typeof node.$ref === 'string'; i++) node = pointer(doc, node.$ref)
+  return node
+}
+
+const stable = (v: Json): string =>
+  Array.isArray(v)
+    ? `[${v.map(stable).join(',')}]`
+    : isObj(v)
+      ? `{${Object.keys(v)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${stable(v[k] as Json)}`)
+          .join(',')}}`
+      : JSON.stringify(v)
+
+const typeOfValue = (v: Json): string =>
+  v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' && Number.isInteger(v) ? 'integer' : typeof v
+
+function typesOf(schema: Obj): string[] | undefined {
+  if (schema.type === undefined) return undefined
+  return (Array.isArray(schema.type) ? schema.type : [schema.type]).map(String)
+}
+
+/** Normalises a schema (see the module comment). Cycles keep a `$ref` marker. */
+export function normaliseSchema(doc: Obj, input: Json | undefined, stack: string[] = []): Json {
+  if (input === undefined || input === true) return {}
+  if (input === false) return { not: {} }
+  if (!isObj(input)) return input
+  let schema: Obj = input
+  if (typeof schema.$ref === 'string') {
+    const ref = schema.$ref
+    if (stack.includes(ref)) return { $ref: ref.split('/').pop() ?? ref }
+    const { $ref: _ignored, ...siblings } = schema
+    const target = pointer(doc, ref)
+    const merged = isObj(target) ? { ...target, ...siblings } : siblings
+    return normaliseSchema(doc, merged, [...stack, ref])
+  }
+  schema = { ...schema }
+  if (schema.nullable === true) {
+    const types = typesOf(schema)
+    if (types) schema.type = [...types, 'null']
+    else schema = { anyOf: [{ ...schema, nullable: false }, { type: 'null' }] }
+  }
+  delete schema.nullable
+  if (Array.isArray(schema.oneOf)) {
+    schema.anyOf = schema.oneOf
+    delete schema.oneOf
+  }
+  if (schema.unevaluatedProperties === false) {
+    schema.additionalProperties = false
+    delete schema.unevaluatedProperties
+  }
+  // allOf of objects → one object.
+  if (Array.isArray(schema.allOf)) {
+    const parts = schema.allOf.map((p) => normaliseSchema(doc, p, stack))
+    if (parts.every((p) => isObj(p) && (p.type === 'object' || p.properties) && !p.anyOf)) {
+      const { allOf: _all, ...rest } = schema
+      const properties: Obj = {}
+      const required = new Set<string>()
+      let closed = rest.additionalProperties === false
+      for (const p of parts as Obj[]) {
+        Object.assign(properties, p.properties ?? {})
+        for (const r of (p.required ?? []) as string[]) required.add(r)
+        if (p.additionalProperties === false) closed = true
+      }
+      schema = { ...rest, type: 'object', properties, required: [...required] }
+      if (closed) schema.additionalProperties = false
+      for (const [k, v] of Object.entries(schema.properties as Obj)) (schema.properties as Obj)[k] = v
+      return normaliseSchema(doc, schema, stack)
+    }
+  }
+  const out: Obj = {}
+  for (const [key, value] of Object.entries(schema)) {
+    if (IGNORED.has(key) || key.startsWith('x-')) continue
+    if (key === 'properties' && isObj(value)) {
+      out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normaliseSchema(doc, v, stack)]))
+    } else if (['items', 'not', 'additionalProperties', 'propertyNames', 'contains', 'if', 'then', 'else'].includes(key)) {
+      out[key] = typeof value === 'boolean' ? value : normaliseSchema(doc, value, stack)
+    } else if (['anyOf', 'allOf', 'prefixItems'].includes(key) && Array.isArray(value)) {
+      out[key] = value.map((v) => normaliseSchema(doc, v, stack))
+    } else if (key === 'patternProperties' && isObj(value)) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normaliseSchema(doc, v, stack)]))
+    } else {
+      out[key] = value
+    }
+  }
+  if (Array.isArray(out.anyOf)) {
+    // Nested unions are one union; a `type` every member repeats says nothing more.
+    out.anyOf = (out.anyOf as Json[]).flatMap((m) =>
+      isObj(m) && Array.isArray(m.anyOf) && Object.keys(m).length === 1 ? (m.anyOf as Json[]) : [m],
+    )
+    if (typeof out.type === 'string' && (out.anyOf as Json[]).every((m) => isObj(m) && m.type === out.type)) {
+      delete out.type
+    }
+  }
+  // anyOf: [X, {type: null}] → X with a nullable type.
+  if (Array.isArray(out.anyOf)) {
+    const nonNull = out.anyOf.filter((m) => !(isObj(m) && stable(m) === stable({ type: 'null' })))
+    if (nonNull.length === 1 && out.anyOf.length === 2 && isObj(nonNull[0]) && nonNull[0].type !== undefined) {
+      const { anyOf: _a, ...rest } = out
+      const inner = nonNull[0]
+      const types = typesOf(inner) ?? []
+      return normaliseSchema(doc, { ...rest, ...inner, type: [...types, 'null'] }, stack)
+    }
+    out.anyOf = [...out.anyOf].sort((a, b) => stable(a).localeCompare(stable(b)))
+  }
+  // `RegExp.source` escapes slashes; `\/` and `/` match the same.
+  if (typeof out.pattern === 'string') out.pattern = out.pattern.replace(/\\\//g, '/')
+  if (out.const !== undefined) {
+    out.enum = [out.const]
+    delete out.const
+  }
+  if (Array.isArray(out.enum)) {
+    const types = new Set((out.enum as Json[]).map(typeOfValue).map((t) => (t === 'integer' ? 'number' : t)))
+    const declared = typesOf(out)
+    out.type = declared ?? [...types]
+  }
+  if (isObj(out.additionalProperties) && stable(out.additionalProperties) === stable({ not: {} })) {
+    out.additionalProperties = false
+  }
+  if (out.additionalProperties === true || (isObj(out.additionalProperties) && Object.keys(out.additionalProperties).length === 0)) {
+    delete out.additionalProperties
+  }
+  if (Array.isArray(out.required)) {
+    if (out.required.length === 0) delete out.required
+    else out.required = [...new Set(out.required as string[])].sort()
+  }
+  if (Array.isArray(out.type)) {
+    const types = [...new Set(out.type as string[])].sort()
+    out.type = types.length === 1 ? (types[0] as string) : types
+  }
+  return out
+}
+
+function diffSchemas(a: Json, b: Json, path: string, emit: (path: string, message: string) => void): void {
+  if (stable(a) === stable(b)) return
+  if (isObj(a) && isObj(b)) {
+    const ap = isObj(a.properties) ? a.properties : {}
+    const bp = isObj(b.properties) ? b.properties : {}
+    const areq = new Set((Array.isArray(a.required) ? a.required : []) as string[])
+    const breq = new Set((Array.isArray(b.required) ? b.required : []) as string[])
+    for (const key of new Set([...Object.keys(ap), ...Object.keys(bp)])) {
+      const where = `${path}.${key}`
+      if (!(key in ap)) emit(where, `property "${key}"${breq.has(key) ? ' (required)' : ''} is only in the hand-written spec`)
+      else if (!(key in bp)) emit(where, `property "${key}" is only in the emitted document`)
+      else diffSchemas(ap[key] as Json, bp[key] as Json, where, emit)
+    }
+    for (const key of new Set([...areq, ...breq])) {
+      if (!(key in ap) || !(key in bp)) continue
+      if (areq.has(key) && !breq.has(key)) emit(`${path}.${key}`, `"${key}" is required in the emitted document only`)
+      if (!areq.has(key) && breq.has(key)) emit(`${path}.${key}`, `"${key}" is required in the hand-written spec only`)
+    }
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      if (key === 'properties' || key === 'required') continue
+      const av = a[key]
+      const bv = b[key]
+      if (key === 'items' && isObj(av) && isObj(bv)) {
+        diffSchemas(av, bv, `${path}[]`, emit)
+        continue
+      }
+      if (stable(av ?? null) !== stable(bv ?? null)) {
+        emit(path || '.', `${key}: emitted ${av === undefined ? '(none)' : stable(av)} ≠ spec ${bv === undefined ? '(none)' : stable(bv)}`)
+      }
+    }
+    return
+  }
+  emit(path || '.', `emitted ${stable(a)} ≠ spec ${stable(b)}`)
+}
+
+interface Op {
+  key: string
+  node: Obj
+  pathItem: Obj
+}
+
+function operationsOf(doc: Obj): Map<string, Op> {
+  const ops = new Map<string, Op>()
+  const paths = isObj(doc.paths) ? doc.paths : {}
+  for (const [path, raw] of Object.entries(paths)) {
+    const item = deref(doc, raw)
+    if (!isObj(item)) continue
+    for (const method of METHODS) {
+      const node = deref(doc, item[method])
+      if (isObj(node)) ops.set(`${method.toUpperCase()} ${path}`, { key: `${method.toUpperCase()} ${path}`, node, pathItem: item })
+    }
+  }
+  return ops
+}
+
+function paramsOf(doc: Obj, op: Op): Map<string, Obj> {
+  const out = new Map<string, Obj>()
+  const list = [
+    ...((Array.isArray(op.pathItem.parameters) ? op.pathItem.parameters : []) as Json[]),
+    ...((Array.isArray(op.node.parameters) ? op.node.parameters : []) as Json[]),
+  ]
+  for (const raw of list) {
+    const p = deref(doc, raw)
+    if (!isObj(p)) continue
+    const loc = String(p.in)
+    const name = loc === 'header' ? String(p.name).toLowerCase() : String(p.name)
+    out.set(`${loc}.${name}`, p)
+  }
+  return out
+}
+
+function contentOf(doc: Obj, holder: Json | undefined): Map<string, Json> {
+  const out = new Map<string, Json>()
+  const node = deref(doc, holder)
+  if (!isObj(node) || !isObj(node.content)) return out
+  for (const [type, media] of Object.entries(node.content)) out.set(type, isObj(media) ? (media.schema ?? {}) : {})
+  return out
+}
+
+/** Compares the emitted document with the hand-written bundle; an empty list means no drift. */
+export function compareSpecs(emitted: OpenApiLike, handWritten: OpenApiLike): Drift[] {
+  const E = emitted as Obj
+  const H = handWritten as Obj
+  const drifts: Drift[] = []
+  const eOps = operationsOf(E)
+  const hOps = operationsOf(H)
+  for (const [key, op] of hOps) {
+    if (!eOps.has(key)) {
+      drifts.push({ operation: key, operationId: op.node.operationId as string, where: 'operation', message: 'is in the hand-written spec but not served' })
+    }
+  }
+  for (const [key, op] of eOps) {
+    if (!hOps.has(key)) {
+      drifts.push({ operation: key, operationId: op.node.operationId as string, where: 'operation', message: 'is served but not in the hand-written spec' })
+    }
+  }
+  for (const [key, h] of hOps) {
+    const e = eOps.get(key)
+    if (!e) continue
+    const operationId = (h.node.operationId ?? e.node.operationId) as string | undefined
+    const push = (where: string, message: string, path?: string) =>
+      drifts.push({ operation: key, ...(operationId ? { operationId } : {}), where, ...(path ? { path } : {}), message })
+    if (e.node.operationId !== h.node.operationId) {
+      push('operationId', `emitted ${String(e.node.operationId)} ≠ spec ${String(h.node.operationId)}`)
+    }
+    const schemaDiff = (where: string, a: Json, b: Json) =>
+      diffSchemas(normaliseSchema(E, a), normaliseSchema(H, b), '', (path, message) => push(where, message, path))
+
+    // Parameters.
+    const ep = paramsOf(E, e)
+    const hp = paramsOf(H, h)
+    for (const name of new Set([...ep.keys(), ...hp.keys()])) {
+      const a = ep.get(name)
+      const b = hp.get(name)
+      if (!a) push(`parameter ${name}`, `is in the hand-written spec only${b?.required ? ' (required)' : ''}`)
+      else if (!b) push(`parameter ${name}`, 'is in the emitted document only')
+      else {
+        if (Boolean(a.required) !== Boolean(b.required)) {
+          push(`parameter ${name}`, `required: emitted ${Boolean(a.required)} ≠ spec ${Boolean(b.required)}`)
+        }
+        schemaDiff(`parameter ${name}`, a.schema ?? {}, b.schema ?? {})
+      }
+    }
+
+    // Request body.
+    const eb = deref(E, e.node.requestBody)
+    const hb = deref(H, h.node.requestBody)
+    if (isObj(eb) !== isObj(hb)) push('request body', isObj(hb) ? 'is in the hand-written spec only' : 'is in the emitted document only')
+    if (isObj(eb) && isObj(hb)) {
+      if (Boolean(eb.required) !== Boolean(hb.required)) {
+        push('request body', `required: emitted ${Boolean(eb.required)} ≠ spec ${Boolean(hb.required)}`)
+      }
+      compareContent('request body', contentOf(E, eb), contentOf(H, hb), push, schemaDiff)
+    }
+
+    // Responses.
+    const er = isObj(e.node.responses) ? e.node.responses : {}
+    const hr = isObj(h.node.responses) ? h.node.responses : {}
+    for (const status of new Set([...Object.keys(er), ...Object.keys(hr)])) {
+      if (!(status in er)) push(`response ${status}`, 'is in the hand-written spec only')
+      else if (!(status in hr)) push(`response ${status}`, 'is in the emitted document only')
+      else compareContent(`response ${status}`, contentOf(E, er[status]), contentOf(H, hr[status]), push, schemaDiff)
+    }
+  }
+  return drifts
+}
+
+function compareContent(
+  where: string,
+  a: Map<string, Json>,
+  b: Map<string, Json>,
+  push: (where: string, message: string) => void,
+  schemaDiff: (where: string, a: Json, b: Json) => void,
+): void {
+  for (const type of new Set([...a.keys(), ...b.keys()])) {
+    if (!a.has(type)) push(`${where} ${type}`, 'content type is in the hand-written spec only')
+    else if (!b.has(type)) push(`${where} ${type}`, 'content type is in the emitted document only')
+    else schemaDiff(`${where} ${type}`, a.get(type) as Json, b.get(type) as Json)
+  }
+}
+
+/** Human-readable report of drifts, one line each, grouped by operation. */
+export function formatDrift(drifts: Drift[]): string {
+  if (drifts.length === 0) return 'No drift: the emitted document matches the hand-written spec.'
+  const lines = [`${drifts.length} difference(s) between the emitted document and the hand-written spec:`]
+  for (const d of drifts) {
+    const op = d.operation ? `${d.operationId ? `${d.operationId} (${d.operation})` : d.operation}: ` : ''
+    lines.push(`- ${op}${d.where}${d.path ? ` ${d.path}` : ''}: ${d.message}`)
+  }
+  return lines.join('\n')
+}
