@@ -16,7 +16,7 @@ export function undiciTransport(options: { dispatcher?: Dispatcher; connections?
     const res = await request(url, {
       method: method as 'POST',
       headers,
-      body,
+      body: body as string | undefined,
       signal,
       dispatcher,
     })

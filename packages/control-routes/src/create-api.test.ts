@@ -47,7 +47,10 @@ describe('createApi (control)', () => {
   })
 
   it('answers validation errors with 400 problem details and JSON-path locations', async () => {
-    const res = await post('/v2/deployments.rollbackDeployment', JSON.stringify({ deploymentId: 'x', extra: 1 }))
+    const res = await post(
+      '/v2/deployments.rollbackDeployment',
+      JSON.stringify({ deploymentId: 'x', extra: 1 }),
+    )
     const body = await expectProblem(res, 400)
     expect(body.error.type).toBe('https://docs.deploy-control.dev/errors/request/invalid_body')
     const errors = body.error.errors as { location: string; message: string; fix?: string }[]
@@ -64,7 +67,10 @@ describe('createApi (control)', () => {
   })
 
   it('answers malformed JSON with 400 malformed_json', async () => {
-    const body = await expectProblem(await post('/v2/deployments.rollbackDeployment', '{"deploymentId": '), 400)
+    const body = await expectProblem(
+      await post('/v2/deployments.rollbackDeployment', '{"deploymentId": '),
+      400,
+    )
     expect(body.error.type).toMatch(/request\/malformed_json$/)
     expect(body.error.errors).toEqual([expect.objectContaining({ location: 'body' })])
   })
@@ -100,7 +106,10 @@ describe('createApi (control)', () => {
   })
 
   it('answers operations without a handler with 501', async () => {
-    await expectProblem(await post('/v2/deployments.getDeployment', JSON.stringify({ deploymentId: 'd_1' })), 501)
+    await expectProblem(
+      await post('/v2/deployments.getDeployment', JSON.stringify({ deploymentId: 'd_1' })),
+      501,
+    )
   })
 
   it('runs the auth hook before validation, with the operationId set', async () => {
@@ -114,13 +123,17 @@ describe('createApi (control)', () => {
       },
     })
     expect((await api.request('/v2/liveness', { method: 'POST' })).status).toBe(200)
-    expect((await api.request('/v2/deployments.rollbackDeployment', { method: 'POST', body: '{' })).status).toBe(401)
+    expect(
+      (await api.request('/v2/deployments.rollbackDeployment', { method: 'POST', body: '{' })).status,
+    ).toBe(401)
     expect(seen).toEqual(['liveness', 'deployments.rollbackDeployment'])
   })
 
   it('lets the service supply the request id', async () => {
     const api = createApi({ handlers, requestId: () => 'req_fixed' })
-    const body = (await (await api.request('/v2/liveness', { method: 'POST' })).json()) as { meta: { requestId: string } }
+    const body = (await (await api.request('/v2/liveness', { method: 'POST' })).json()) as {
+      meta: { requestId: string }
+    }
     expect(body.meta.requestId).toBe('req_fixed')
   })
 })

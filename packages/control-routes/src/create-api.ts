@@ -56,9 +56,15 @@ export function createApi<E extends Env = ApiEnv>(options: CreateApiOptions<E>):
     defaultHook: (result, c) => {
       if (!result.success) {
         const part = result.target === 'json' || result.target === 'form' ? 'body' : result.target
-        return fail(c, 400, `request/invalid_${part === 'param' ? 'path' : part}`, `The request ${part === 'param' ? 'path' : part} does not match the schema of this operation.`, {
-          errors: validationErrors(result.target, result.error),
-        })
+        return fail(
+          c,
+          400,
+          `request/invalid_${part === 'param' ? 'path' : part}`,
+          `The request ${part === 'param' ? 'path' : part} does not match the schema of this operation.`,
+          {
+            errors: validationErrors(result.target, result.error),
+          },
+        )
       }
     },
   })
@@ -94,7 +100,12 @@ export function createApi<E extends Env = ApiEnv>(options: CreateApiOptions<E>):
       app.openapi(routes[id] as RouteConfig, handler as any)
     } else {
       app.on(op.method.toUpperCase(), path, (c) =>
-        fail(c, 501, 'application/not_implemented', `The operation ${id} is not implemented by this service.`),
+        fail(
+          c,
+          501,
+          'application/not_implemented',
+          `The operation ${id} is not implemented by this service.`,
+        ),
       )
     }
   }
@@ -104,7 +115,12 @@ export function createApi<E extends Env = ApiEnv>(options: CreateApiOptions<E>):
     const allowed = known.filter((k) => k.pattern.test(c.req.path)).map((k) => k.method)
     if (allowed.length > 0) {
       c.header('Allow', [...new Set(allowed)].join(', '))
-      return fail(c, 405, 'request/method_not_allowed', `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(' or ')}.`)
+      return fail(
+        c,
+        405,
+        'request/method_not_allowed',
+        `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(' or ')}.`,
+      )
     }
     return fail(c, 404, 'request/route_not_found', `No operation is served at ${c.req.method} ${c.req.path}.`)
   })
@@ -113,21 +129,34 @@ export function createApi<E extends Env = ApiEnv>(options: CreateApiOptions<E>):
     if (error instanceof HTTPException) {
       if (error.status === 400) {
         const malformed = /json/i.test(error.message)
-        return fail(c, 400, malformed ? 'request/malformed_json' : 'request/invalid_body', malformed ? 'The request body could not be parsed as JSON.' : error.message, {
-          errors: [
-            {
-              location: 'body',
-              message: error.message,
-              fix: 'Send a JSON object with Content-Type: application/json.',
-            },
-          ],
-        })
+        return fail(
+          c,
+          400,
+          malformed ? 'request/malformed_json' : 'request/invalid_body',
+          malformed ? 'The request body could not be parsed as JSON.' : error.message,
+          {
+            errors: [
+              {
+                location: 'body',
+                message: error.message,
+                fix: 'Send a JSON object with Content-Type: application/json.',
+              },
+            ],
+          },
+        )
       }
-      if (error.status === 413) return fail(c, 413, 'request/payload_too_large', 'The request body is too large.')
-      if (error.status < 500) return fail(c, error.status, 'request/error', error.message || 'The request failed.')
+      if (error.status === 413)
+        return fail(c, 413, 'request/payload_too_large', 'The request body is too large.')
+      if (error.status < 500)
+        return fail(c, error.status, 'request/error', error.message || 'The request failed.')
     }
     options.onUnexpectedError?.(error, c as Context<E>)
-    return fail(c, 500, 'application/unexpected_error', 'An unexpected error occurred. Retry later and quote the requestId if it persists.')
+    return fail(
+      c,
+      500,
+      'application/unexpected_error',
+      'An unexpected error occurred. Retry later and quote the requestId if it persists.',
+    )
   })
 
   return app

@@ -134,7 +134,9 @@ export function validationErrors(target: string, error: ZodError): ValidationErr
     }
     const location = jsonPath(prefix, issue.path)
     const message =
-      issue.code === 'invalid_type' && issue.input === undefined ? 'Required property is missing' : issue.message
+      issue.code === 'invalid_type' && issue.input === undefined
+        ? 'Required property is missing'
+        : issue.message
     const entry: ValidationError = { location, message }
     const fix = fixFor(issue, location)
     if (fix) entry.fix = fix

@@ -7,10 +7,12 @@ const liveness: Handler<'liveness'> = (c) =>
 const rollback: Handler<'deployments.rollbackDeployment'> = (c) =>
   c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 202)
 
-// Type tests: checked by `tsc --noEmit` (typecheck). Each line below must fail to compile.
+// Type tests: checked by `tsc --noEmit` (typecheck). Each line after a `@ts-expect-error` must fail
+// to compile (tsc reports an unused directive otherwise).
 
-// @ts-expect-error an undocumented status (rollbackDeployment answers 202, not 200)
-const wrongStatus: Handler<'deployments.rollbackDeployment'> = (c) => c.json({ meta: { requestId: 'r' }, data: {} }, 200)
+const wrongStatus: Handler<'deployments.rollbackDeployment'> = (c) =>
+  // @ts-expect-error an undocumented status (rollbackDeployment answers 202, not 200)
+  c.json({ meta: { requestId: 'r' }, data: {} }, 200)
 
 // @ts-expect-error a mis-shaped body (data.message must be a string)
 const wrongBody: Handler<'liveness'> = (c) => c.json({ meta: { requestId: 'r' }, data: { message: 1 } }, 200)
@@ -26,7 +28,9 @@ describe('missingOperations', () => {
     const missing = missingOperations({ liveness, 'deployments.rollbackDeployment': rollback })
     expect(missing).not.toContain('liveness')
     expect(missing).not.toContain('deployments.rollbackDeployment')
-    expect(missing).toEqual(operationIds.filter((id) => id !== 'liveness' && id !== 'deployments.rollbackDeployment'))
+    expect(missing).toEqual(
+      operationIds.filter((id) => id !== 'liveness' && id !== 'deployments.rollbackDeployment'),
+    )
   })
 
   it('is empty for a complete service', () => {

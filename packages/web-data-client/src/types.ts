@@ -5,7 +5,8 @@ type Ops = operations
 /** Every operationId of the spec. */
 export type OperationId = keyof Ops & string
 type Content<T> = T extends { content: infer C } ? C : never
-type JsonOf<T> = Content<T> extends { 'application/json': infer B } ? B : Content<T> extends object ? FormData : never
+type JsonOf<T> =
+  Content<T> extends { 'application/json': infer B } ? B : Content<T> extends object ? FormData : never
 
 /** Request body of an operation (JSON, or FormData for uploads). */
 export type RequestBody<K extends OperationId> = Ops[K] extends { requestBody: infer R } ? JsonOf<R> : never
@@ -31,21 +32,20 @@ export interface WebDataCallOptions extends CallOptions {
 type Input<K extends OperationId> = [RequestBody<K>] extends [never]
   ? [Query<K>] extends [never]
     ? [options?: WebDataCallOptions]
-    : undefined extends Query<K>
-      ? [query?: Query<K>, options?: WebDataCallOptions]
-      : [query: Query<K>, options?: WebDataCallOptions]
+    : Ops[K]['parameters'] extends { query: unknown }
+      ? [query: Query<K>, options?: WebDataCallOptions]
+      : [query?: Query<K>, options?: WebDataCallOptions]
   : Ops[K] extends { requestBody: unknown }
     ? [body: RequestBody<K>, options?: WebDataCallOptions]
     : [body?: RequestBody<K>, options?: WebDataCallOptions]
 
 /** A facade call: path parameters first (in path order), then the body or the query, then options. */
-export type Op<K extends OperationId, P extends unknown[]> = (...args: [...P, ...Input<K>]) => Promise<ResponseBody<K>>
+export type Op<K extends OperationId, P extends unknown[]> = (
+  ...args: [...P, ...Input<K>]
+) => Promise<ResponseBody<K>>
 
-type Item<K extends OperationId, Key extends string> = ResponseBody<K> extends { [k in Key]?: infer A }
-  ? A extends readonly (infer I)[]
-    ? I
-    : never
-  : never
+type Item<K extends OperationId, Key extends string> =
+  ResponseBody<K> extends { [k in Key]?: infer A } ? (A extends readonly (infer I)[] ? I : never) : never
 /** Iteration along the `next` links of a paged operation. */
 export interface Paged<K extends OperationId, P extends unknown[], Key extends string> {
   /** Every item of `${Key}` of every page. */
@@ -81,7 +81,20 @@ export interface WaitOptions {
 }
 
 /** `waitFor(id, options)`: polls the status operation until the job is terminal. */
-export type WaitFor<K extends OperationId> = (
+export type WaitFor<K extends OperationId> = (id: string, options?: WaitOptions) => Promise<WaitOutcome<K>>
+
+type EventOf<K extends OperationId> = ResponseBody<K> extends { events: readonly (infer E)[] } ? E : never
+export interface TraceOptions {
+  /** Keep reading until `run.finished`. Default false: one read. */
+  follow?: boolean
+  /** Delay between reads when following. Default 2000 ms. */
+  pollIntervalMs?: number
+  signal?: AbortSignal
+  /** Query of the trace operation (e.g. `{ liveView: true }`). */
+  query?: Record<string, unknown>
+}
+/** `events(jobId, options)`: trace events in `producerSequence` order, each once. */
+export type TraceEvents<K extends OperationId> = (
   id: string,
-  options?: WaitOptions,
-) => Promise<WaitOutcome<K>>
+  options?: TraceOptions,
+) => AsyncIterableIterator<EventOf<K>>

@@ -6,7 +6,8 @@ const JOB = '3c90c3cc-0d44-4b50-8888-8dd25736052a'
 
 const handlers: Partial<Handlers> = {
   cancelAgent: (c) => {
-    if (c.req.valid('param').jobId === '00000000-0000-4000-8000-000000000000') throw new Error('boom at /srv/x.ts:1')
+    if (c.req.valid('param').jobId === '00000000-0000-4000-8000-000000000000')
+      throw new Error('boom at /srv/x.ts:1')
     return c.json({ success: true }, 200)
   },
   scrapeAndExtractFromUrl: () => {
@@ -39,7 +40,11 @@ describe('createApi (web-data)', () => {
   })
 
   it('answers an invalid path parameter with 400 Bad Request and details', async () => {
-    const body = await expectError(await app.request('/v2/agent/not-a-uuid', { method: 'DELETE' }), 400, 'Bad Request')
+    const body = await expectError(
+      await app.request('/v2/agent/not-a-uuid', { method: 'DELETE' }),
+      400,
+      'Bad Request',
+    )
     expect(body.details).toEqual([expect.objectContaining({ in: 'path', path: ['jobId'] })])
   })
 
@@ -50,7 +55,9 @@ describe('createApi (web-data)', () => {
       body: JSON.stringify({ url: 42 }),
     })
     const body = await expectError(res, 400, 'Bad Request')
-    expect(body.details).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'body', path: ['url'] })]))
+    expect(body.details).toEqual(
+      expect.arrayContaining([expect.objectContaining({ in: 'body', path: ['url'] })]),
+    )
   })
 
   it('answers malformed JSON with 400', async () => {

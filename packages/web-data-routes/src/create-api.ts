@@ -45,8 +45,12 @@ export function createApi<E extends Env = ApiEnv>(options: CreateApiOptions<E>):
   const makeId = options.requestId ?? (() => newRequestId())
   // biome-ignore lint/suspicious/noExplicitAny: the context variables are ours, whatever E is.
   const rid = (c: Context<any>): string => (c.get('requestId') as string | undefined) ?? newRequestId()
-  const fail = (c: Context, status: number, error: string, extra: { details?: unknown; code?: string } = {}) =>
-    c.json(errorBody(error, extra), status as ContentfulStatusCode)
+  const fail = (
+    c: Context,
+    status: number,
+    error: string,
+    extra: { details?: unknown; code?: string } = {},
+  ) => c.json(errorBody(error, extra), status as ContentfulStatusCode)
 
   const app = new OpenAPIHono<E>({
     defaultHook: (result, c) => {
@@ -82,7 +86,9 @@ export function createApi<E extends Env = ApiEnv>(options: CreateApiOptions<E>):
       // biome-ignore lint/suspicious/noExplicitAny: each handler is typed against its own route in Handlers.
       app.openapi(routes[id] as RouteConfig, handler as any)
     } else {
-      app.on(op.method.toUpperCase(), path, (c) => fail(c, 501, 'Not Implemented', { code: 'NOT_IMPLEMENTED' }))
+      app.on(op.method.toUpperCase(), path, (c) =>
+        fail(c, 501, 'Not Implemented', { code: 'NOT_IMPLEMENTED' }),
+      )
     }
   }
 
@@ -100,7 +106,14 @@ export function createApi<E extends Env = ApiEnv>(options: CreateApiOptions<E>):
     if (error instanceof HTTPException) {
       if (error.status === 400) {
         return fail(c, 400, 'Bad Request', {
-          details: [{ in: 'body', path: [], message: error.message || 'Malformed request body', code: 'invalid_json' }],
+          details: [
+            {
+              in: 'body',
+              path: [],
+              message: error.message || 'Malformed request body',
+              code: 'invalid_json',
+            },
+          ],
         })
       }
       if (error.status === 413) return fail(c, 413, 'Payload Too Large')

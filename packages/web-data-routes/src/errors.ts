@@ -26,7 +26,13 @@ export function errorBody(error: string, extra: { details?: unknown; code?: stri
   return body
 }
 
-const PART: Record<string, string> = { json: 'body', form: 'body', query: 'query', param: 'path', header: 'header' }
+const PART: Record<string, string> = {
+  json: 'body',
+  form: 'body',
+  query: 'query',
+  param: 'path',
+  header: 'header',
+}
 
 /** Turns a zod error of one request part (`json`, `query`, `param`, …) into `details` entries. */
 export function validationDetails(target: string, error: ZodError): ValidationDetail[] {
@@ -36,12 +42,16 @@ export function validationDetails(target: string, error: ZodError): ValidationDe
     const path = issue.path.filter((k): k is string | number => typeof k !== 'symbol')
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        out.push({ in: part, path: [...path, key], message: `Unrecognized key: ${JSON.stringify(key)}`, code: issue.code })
+        out.push({
+          in: part,
+          path: [...path, key],
+          message: `Unrecognized key: ${JSON.stringify(key)}`,
+          code: issue.code,
+        })
       }
       continue
     }
-    const message =
-      issue.code === 'invalid_type' && issue.input === undefined ? 'Required' : issue.message
+    const message = issue.code === 'invalid_type' && issue.input === undefined ? 'Required' : issue.message
     out.push({ in: part, path, message, code: issue.code })
   }
   return out

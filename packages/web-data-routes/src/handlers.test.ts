@@ -3,7 +3,8 @@ import { type Handler, type Handlers, missingOperations, operationIds } from './
 
 const cancelAgent: Handler<'cancelAgent'> = (c) => c.json({ success: true }, 200)
 
-// Type tests: checked by `tsc --noEmit` (typecheck). Each line below must fail to compile.
+// Type tests: checked by `tsc --noEmit` (typecheck). Each line after a `@ts-expect-error` must fail
+// to compile (tsc reports an unused directive otherwise).
 
 // @ts-expect-error an undocumented status
 const wrongStatus: Handler<'cancelAgent'> = (c) => c.json({ success: true }, 201)

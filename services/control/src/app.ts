@@ -27,6 +27,8 @@ export function createApp(deps: Deps, options: { onUnexpectedError?: (error: unk
   const bundled = loadBundledSpec()
   app.get('/openapi.json', (c) => c.json(bundled as object))
   // The public interface serves liveness on GET; the spec documents POST (see specs/control/DEVIATIONS.md).
-  app.get('/v2/liveness', (c) => c.json({ meta: { requestId: c.get('requestId') }, data: { message: 'OK' } }, 200))
+  app.get('/v2/liveness', (c) =>
+    c.json({ meta: { requestId: c.get('requestId') }, data: { message: 'OK' } }, 200),
+  )
   return app
 }

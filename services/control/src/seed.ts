@@ -75,7 +75,16 @@ export async function seed(db: Database, options: { rootKey: string; permissions
       await tx.query(
         `INSERT INTO environments (id, workspace_id, project_id, app_id, slug, kind, description, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT (id) DO NOTHING`,
-        [id, s.workspaceId, s.projectId, s.appId, slug, kind, `The ${slug} environment of checkout-api`, BASE_TIME],
+        [
+          id,
+          s.workspaceId,
+          s.projectId,
+          s.appId,
+          slug,
+          kind,
+          `The ${slug} environment of checkout-api`,
+          BASE_TIME,
+        ],
       )
     }
     const deployments: Array<[string, DeploymentStatus, string, number, string]> = [
@@ -102,9 +111,13 @@ export async function seed(db: Database, options: { rootKey: string; permissions
         createdAt: BASE_TIME + hours * HOUR,
       })
     }
-    await tx.query(
-      `UPDATE deployments SET error = $2 WHERE id = $1`,
-      [s.deployments.failed, JSON.stringify({ code: 'build_failed', step: 'build', message: 'Dockerfile not found at ./Dockerfile' })],
-    )
+    await tx.query(`UPDATE deployments SET error = $2 WHERE id = $1`, [
+      s.deployments.failed,
+      JSON.stringify({
+        code: 'build_failed',
+        step: 'build',
+        message: 'Dockerfile not found at ./Dockerfile',
+      }),
+    ])
   })
 }

@@ -5,7 +5,14 @@
  * it from the environment.
  */
 import { fileURLToPath } from 'node:url'
-import { type Database, JobQueue, migrate, openDatabase, type RunningServer, serve } from '@apiplatform/server-kit'
+import {
+  type Database,
+  JobQueue,
+  migrate,
+  openDatabase,
+  type RunningServer,
+  serve,
+} from '@apiplatform/server-kit'
 import { createApp } from './app.js'
 import type { ServiceConfig } from './config.js'
 import type { Deps } from './deps.js'
@@ -45,7 +52,11 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
   const ownsDatabase = !config.database
   const db =
     config.database ??
-    (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, schema: config.databaseSchema }))
+    (await openDatabase({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      schema: config.databaseSchema,
+    }))
   const now = () => Date.now()
   let server: RunningServer | undefined
   const queue = new JobQueue(db, { leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs })

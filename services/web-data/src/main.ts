@@ -8,7 +8,8 @@ console.log(`web-data service listening on ${service.url} (${where})`)
 if (service.generatedKey) {
   console.log(`WEB_DATA_API_KEY was not set; generated bootstrap key: ${service.apiKey}`)
 }
-if (config.allowPrivateUrls) console.log('WEB_DATA_ALLOW_PRIVATE_URLS=1: loopback and private addresses may be scraped')
+if (config.allowPrivateUrls)
+  console.log('WEB_DATA_ALLOW_PRIVATE_URLS=1: loopback and private addresses may be scraped')
 
 let shuttingDown = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

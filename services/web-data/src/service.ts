@@ -1,7 +1,14 @@
 import { fileURLToPath } from 'node:url'
-import { type Database, JobQueue, migrate, openDatabase, type RunningServer, serve } from '@apiplatform/server-kit'
-import { AGENT_QUEUE } from './agent/runs.js'
+import {
+  type Database,
+  JobQueue,
+  migrate,
+  openDatabase,
+  type RunningServer,
+  serve,
+} from '@apiplatform/server-kit'
 import { agentRunner } from './agent/runner.js'
+import { AGENT_QUEUE } from './agent/runs.js'
 import { createApp } from './app.js'
 import { generateKey, seedBootstrapKey } from './billing/keys.js'
 import type { ServiceConfig } from './config.js'
@@ -36,7 +43,11 @@ export async function createService(config: ServiceConfig): Promise<Service> {
 }
 
 /** Like `createService`, on a database the caller opened (and closes: `onStop` runs last). */
-export async function startOn(db: Database, config: ServiceConfig, onStop: () => Promise<void> = async () => {}): Promise<Service> {
+export async function startOn(
+  db: Database,
+  config: ServiceConfig,
+  onStop: () => Promise<void> = async () => {},
+): Promise<Service> {
   const queue = new JobQueue(db, {
     leaseMs: config.jobLeaseMs,
     pollMs: config.jobPollMs,
@@ -46,11 +57,22 @@ export async function startOn(db: Database, config: ServiceConfig, onStop: () =>
   await migrate(db, MIGRATIONS_DIR)
   const apiKey = config.apiKey ?? generateKey()
   await seedBootstrapKey(db, apiKey, config.credits)
-  queue.work(AGENT_QUEUE, agentRunner({ db, allowPrivateUrls: config.allowPrivateUrls, stepMs: config.agentStepMs }), {
-    concurrency: 4,
-  })
+  queue.work(
+    AGENT_QUEUE,
+    agentRunner({
+      db,
+      allowPrivateUrls: config.allowPrivateUrls,
+      stepMs: config.agentStepMs,
+    }),
+    {
+      concurrency: 4,
+    },
+  )
   const app = createApp({ db, queue, config })
-  const server: RunningServer = await serve(app, { port: config.port, hostname: config.hostname ?? '127.0.0.1' })
+  const server: RunningServer = await serve(app, {
+    port: config.port,
+    hostname: config.hostname ?? '127.0.0.1',
+  })
   if (config.worker) queue.start()
   let stopping: Promise<void> | undefined
   return {

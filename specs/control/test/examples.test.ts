@@ -3,50 +3,61 @@
  * responses) validates against its schema, and every operation carries the examples our
  * conventions require.
  */
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import { describe, expect, it } from 'vitest';
-import { deref, type Json, loadBundle, methods } from './bundle.js';
+import Ajv2020 from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import { describe, expect, it } from 'vitest'
+import { deref, type Json, loadBundle, methods } from './bundle.js'
 
-const doc = loadBundle();
-const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-addFormats(ajv);
-ajv.addSchema(doc, 'openapi.json');
+const doc = loadBundle()
+const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true })
+addFormats(ajv)
+ajv.addSchema(doc, 'openapi.json')
 
-const escape = (s: string) => s.replaceAll('~', '~0').replaceAll('/', '~1');
+const escapePointer = (s: string) => s.replaceAll('~', '~0').replaceAll('/', '~1')
 
 interface Case {
-  name: string;
-  schemaPointer: string;
-  value: unknown;
+  name: string
+  schemaPointer: string
+  value: unknown
 }
 
 /** Collects `examples` of a media type object found at `pointer`. */
 function mediaExamples(label: string, pointer: string, media: Json, out: Case[]): void {
   for (const [name, example] of Object.entries<Json>(media.examples ?? {})) {
-    out.push({ name: `${label} ${name}`, schemaPointer: `${pointer}/schema`, value: example.value });
+    out.push({ name: `${label} ${name}`, schemaPointer: `${pointer}/schema`, value: example.value })
   }
-  if ('example' in media) out.push({ name: `${label} example`, schemaPointer: `${pointer}/schema`, value: media.example });
+  if ('example' in media)
+    out.push({ name: `${label} example`, schemaPointer: `${pointer}/schema`, value: media.example })
 }
 
-const cases: Case[] = [];
+const cases: Case[] = []
 for (const [name, response] of Object.entries<Json>(doc.components.responses ?? {})) {
   for (const [ct, media] of Object.entries<Json>(response.content ?? {})) {
-    mediaExamples(`components.responses.${name} ${ct}`, `#/components/responses/${name}/content/${escape(ct)}`, media, cases);
+    mediaExamples(
+      `components.responses.${name} ${ct}`,
+      `#/components/responses/${name}/content/${escapePointer(ct)}`,
+      media,
+      cases,
+    )
   }
 }
 for (const [p, item] of Object.entries<Json>(doc.paths)) {
   for (const method of methods) {
-    const op = item[method];
-    if (!op) continue;
-    const base = `#/paths/${escape(p)}/${method}`;
+    const op = item[method]
+    if (!op) continue
+    const base = `#/paths/${escapePointer(p)}/${method}`
     for (const [ct, media] of Object.entries<Json>(op.requestBody?.content ?? {})) {
-      mediaExamples(`${op.operationId} request`, `${base}/requestBody/content/${escape(ct)}`, media, cases);
+      mediaExamples(`${op.operationId} request`, `${base}/requestBody/content/${escapePointer(ct)}`, media, cases)
     }
     for (const [status, response] of Object.entries<Json>(op.responses)) {
-      if (response.$ref) continue; // shared responses are checked once, above
+      if (response.$ref) continue // shared responses are checked once, above
       for (const [ct, media] of Object.entries<Json>(response.content ?? {})) {
-        mediaExamples(`${op.operationId} ${status}`, `${base}/responses/${status}/content/${escape(ct)}`, media, cases);
+        mediaExamples(
+          `${op.operationId} ${status}`,
+          `${base}/responses/${status}/content/${escapePointer(ct)}`,
+          media,
+          cases,
+        )
       }
     }
   }
@@ -54,35 +65,35 @@ for (const [p, item] of Object.entries<Json>(doc.paths)) {
 
 describe('examples validate against their schemas', () => {
   it('finds examples', () => {
-    expect(cases.length).toBeGreaterThan(100);
-  });
+    expect(cases.length).toBeGreaterThan(100)
+  })
   for (const c of cases) {
     it(c.name, () => {
-      const validate = ajv.getSchema(`openapi.json${c.schemaPointer}`);
-      expect(validate, `schema at ${c.schemaPointer}`).toBeDefined();
-      const ok = validate?.(c.value);
-      expect(validate?.errors ?? [], JSON.stringify(c.value)).toEqual([]);
-      expect(ok).toBe(true);
-    });
+      const validate = ajv.getSchema(`openapi.json${c.schemaPointer}`)
+      expect(validate, `schema at ${c.schemaPointer}`).toBeDefined()
+      const ok = validate?.(c.value)
+      expect(validate?.errors ?? [], JSON.stringify(c.value)).toEqual([])
+      expect(ok).toBe(true)
+    })
   }
-});
+})
 
 describe('every operation carries examples', () => {
   for (const [p, item] of Object.entries<Json>(doc.paths)) {
     for (const method of methods) {
-      const op = item[method];
-      if (!op) continue;
+      const op = item[method]
+      if (!op) continue
       it(`${op.operationId}`, () => {
         for (const media of Object.values<Json>(op.requestBody?.content ?? {})) {
-          expect(Object.keys(media.examples ?? {}).length, `${p} request examples`).toBeGreaterThan(0);
+          expect(Object.keys(media.examples ?? {}).length, `${p} request examples`).toBeGreaterThan(0)
         }
         for (const [status, ref] of Object.entries<Json>(op.responses)) {
-          const response = deref(doc, ref);
+          const response = deref(doc, ref)
           for (const media of Object.values<Json>(response.content ?? {})) {
-            expect(Object.keys(media.examples ?? {}).length, `${p} ${status} examples`).toBeGreaterThan(0);
+            expect(Object.keys(media.examples ?? {}).length, `${p} ${status} examples`).toBeGreaterThan(0)
           }
         }
-      });
+      })
     }
   }
-});
+})

@@ -3,107 +3,112 @@
  * operationIds, tags, security, request and response schemas, status codes and content types.
  * A method may differ only where DEVIATIONS.md says so.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { componentName, deref, loadBundle, methods } from './bundle.js';
-import { parseOperations, specDir } from './sheet.js';
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { componentName, deref, loadBundle, methods } from './bundle.js'
+import { parseOperations, specDir } from './sheet.js'
 
-const doc = loadBundle();
-const sheetOps = parseOperations();
+const doc = loadBundle()
+const sheetOps = parseOperations()
 
 /** `- \`liveness\`: \`GET\` in the sheet, \`POST\` here.` lines of DEVIATIONS.md. */
 function methodDeviations(): Map<string, { sheet: string; ours: string }> {
-  const text = readFileSync(path.join(specDir, 'DEVIATIONS.md'), 'utf8');
-  const out = new Map<string, { sheet: string; ours: string }>();
+  const text = readFileSync(path.join(specDir, 'DEVIATIONS.md'), 'utf8')
+  const out = new Map<string, { sheet: string; ours: string }>()
   for (const m of text.matchAll(/^- `([\w.]+)`: `([A-Z]+)` in the sheet, `([A-Z]+)` here/gm)) {
-    out.set(m[1] as string, { sheet: m[2] as string, ours: m[3] as string });
+    out.set(m[1] as string, { sheet: m[2] as string, ours: m[3] as string })
   }
-  return out;
+  return out
 }
 
 /** `- \`op\` \`status\`: \`type\` in the sheet, \`type\` here.` lines of DEVIATIONS.md. */
 function contentTypeDeviations(): Map<string, { sheet: string; ours: string }> {
-  const text = readFileSync(path.join(specDir, 'DEVIATIONS.md'), 'utf8');
-  const out = new Map<string, { sheet: string; ours: string }>();
-  for (const m of text.matchAll(/^- `([\w.]+)` `(\d{3})`: `([\w/+.-]+)` in the sheet, `([\w/+.-]+)` here/gm)) {
-    out.set(`${m[1]} ${m[2]}`, { sheet: m[3] as string, ours: m[4] as string });
+  const text = readFileSync(path.join(specDir, 'DEVIATIONS.md'), 'utf8')
+  const out = new Map<string, { sheet: string; ours: string }>()
+  for (const m of text.matchAll(
+    /^- `([\w.]+)` `(\d{3})`: `([\w/+.-]+)` in the sheet, `([\w/+.-]+)` here/gm,
+  )) {
+    out.set(`${m[1]} ${m[2]}`, { sheet: m[3] as string, ours: m[4] as string })
   }
-  return out;
+  return out
 }
 
 interface Found {
-  path: string;
-  method: string;
+  path: string
+  method: string
   // biome-ignore lint/suspicious/noExplicitAny: untyped JSON
-  operation: any;
+  operation: any
 }
-const ours = new Map<string, Found>();
+const ours = new Map<string, Found>()
 for (const [p, item] of Object.entries<Record<string, unknown>>(doc.paths)) {
   for (const method of methods) {
-    const operation = item[method] as { operationId?: string } | undefined;
-    if (operation?.operationId) ours.set(operation.operationId, { path: p, method: method.toUpperCase(), operation });
+    const operation = item[method] as { operationId?: string } | undefined
+    if (operation?.operationId)
+      ours.set(operation.operationId, { path: p, method: method.toUpperCase(), operation })
   }
 }
 
 describe('operation list', () => {
   it('has exactly the operations of the sheet', () => {
-    expect([...ours.keys()].sort()).toEqual(sheetOps.map((o) => o.operationId).sort());
-  });
+    expect([...ours.keys()].sort()).toEqual(sheetOps.map((o) => o.operationId).sort())
+  })
 
-  const deviations = methodDeviations();
-  const contentTypes = contentTypeDeviations();
+  const deviations = methodDeviations()
+  const contentTypes = contentTypeDeviations()
   for (const sheet of sheetOps) {
     describe(sheet.operationId, () => {
       const found = () => {
-        const f = ours.get(sheet.operationId);
-        if (!f) throw new Error(`${sheet.operationId} is missing from the spec`);
-        return f;
-      };
+        const f = ours.get(sheet.operationId)
+        if (!f) throw new Error(`${sheet.operationId} is missing from the spec`)
+        return f
+      }
 
       it('has the same path and method (or a documented method deviation)', () => {
-        const f = found();
-        expect(f.path).toBe(sheet.path);
-        const dev = deviations.get(sheet.operationId);
+        const f = found()
+        expect(f.path).toBe(sheet.path)
+        const dev = deviations.get(sheet.operationId)
         if (dev) {
-          expect(dev.sheet).toBe(sheet.method);
-          expect(f.method).toBe(dev.ours);
+          expect(dev.sheet).toBe(sheet.method)
+          expect(f.method).toBe(dev.ours)
         } else {
-          expect(f.method).toBe(sheet.method);
+          expect(f.method).toBe(sheet.method)
         }
-      });
+      })
 
       it('has the same tag, security and deprecation', () => {
-        const { operation } = found();
-        expect(operation.tags).toEqual([sheet.tag]);
-        expect(operation.security ?? doc.security).toEqual(sheet.security ?? doc.security);
-        expect(Boolean(operation.deprecated)).toBe(sheet.deprecated);
-      });
+        const { operation } = found()
+        expect(operation.tags).toEqual([sheet.tag])
+        expect(operation.security ?? doc.security).toEqual(sheet.security ?? doc.security)
+        expect(Boolean(operation.deprecated)).toBe(sheet.deprecated)
+      })
 
       it('has the same request body', () => {
-        const { operation } = found();
+        const { operation } = found()
         if (sheet.requestSchema === undefined) {
-          expect(operation.requestBody).toBeUndefined();
-          return;
+          expect(operation.requestBody).toBeUndefined()
+          return
         }
-        const body = deref(doc, operation.requestBody);
-        expect(body.required).toBe(true);
-        expect(Object.keys(body.content)).toEqual(['application/json']);
-        expect(componentName(body.content['application/json'].schema.$ref)).toBe(sheet.requestSchema);
-      });
+        const body = deref(doc, operation.requestBody)
+        expect(body.required).toBe(true)
+        expect(Object.keys(body.content)).toEqual(['application/json'])
+        expect(componentName(body.content['application/json'].schema.$ref)).toBe(sheet.requestSchema)
+      })
 
       it('has the same responses, content types and schemas', () => {
-        const { operation } = found();
-        expect(Object.keys(operation.responses).sort()).toEqual(sheet.responses.map((r) => r.status).sort());
+        const { operation } = found()
+        expect(Object.keys(operation.responses).sort()).toEqual(sheet.responses.map((r) => r.status).sort())
         for (const r of sheet.responses) {
-          const response = deref(doc, operation.responses[r.status]);
-          const dev = contentTypes.get(`${sheet.operationId} ${r.status}`);
-          if (dev) expect(dev.sheet, `${r.status} documented deviation`).toBe(r.contentType);
-          const contentType = dev ? dev.ours : r.contentType;
-          expect(Object.keys(response.content ?? {}), `${r.status} content type`).toEqual([contentType]);
-          expect(componentName(response.content[contentType].schema.$ref), `${r.status} schema`).toBe(r.schema);
+          const response = deref(doc, operation.responses[r.status])
+          const dev = contentTypes.get(`${sheet.operationId} ${r.status}`)
+          if (dev) expect(dev.sheet, `${r.status} documented deviation`).toBe(r.contentType)
+          const contentType = dev ? dev.ours : r.contentType
+          expect(Object.keys(response.content ?? {}), `${r.status} content type`).toEqual([contentType])
+          expect(componentName(response.content[contentType].schema.$ref), `${r.status} schema`).toBe(
+            r.schema,
+          )
         }
-      });
-    });
+      })
+    })
   }
-});
+})

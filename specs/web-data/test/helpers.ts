@@ -1,62 +1,46 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { parseSheet } from "./sheet.js";
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseSheet } from './sheet.js'
 
-export const specDir = path.resolve(
-	path.dirname(fileURLToPath(import.meta.url)),
-	"..",
-);
-export const repoRoot = path.resolve(specDir, "../..");
-export const sheetPath = path.resolve(
-	repoRoot,
-	"../shared/reference/web-data-api-surface.md",
-);
-export const seedPath = path.resolve(
-	repoRoot,
-	"../shared/seeds/001_6055fc7e9104ecef.txt",
-);
+export const specDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+export const repoRoot = path.resolve(specDir, '../..')
+export const sheetPath = path.resolve(repoRoot, '../shared/reference/web-data-api-surface.md')
+export const seedPath = path.resolve(repoRoot, '../shared/seeds/001_6055fc7e9104ecef.txt')
 
 // biome-ignore lint/suspicious/noExplicitAny: a JSON document
-export type Json = any;
+export type Json = any
 
 /** The bundled document (run `pnpm spec:bundle` first). */
-export const spec: Json = JSON.parse(
-	readFileSync(path.join(specDir, "dist/openapi.json"), "utf8"),
-);
-export const sheet = parseSheet(sheetPath);
+export const spec: Json = JSON.parse(readFileSync(path.join(specDir, 'dist/openapi.json'), 'utf8'))
+export const sheet = parseSheet(sheetPath)
 
-export const METHODS = ["get", "put", "post", "delete", "patch"] as const;
+export const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const
 
 /** Every operation of the bundle: method, path, operation object. */
 export function operations(): { method: string; path: string; op: Json }[] {
-	const out: { method: string; path: string; op: Json }[] = [];
-	for (const [p, item] of Object.entries<Json>(spec.paths)) {
-		for (const m of METHODS)
-			if (item[m]) out.push({ method: m, path: p, op: item[m] });
-	}
-	return out;
+  const out: { method: string; path: string; op: Json }[] = []
+  for (const [p, item] of Object.entries<Json>(spec.paths)) {
+    for (const m of METHODS) if (item[m]) out.push({ method: m, path: p, op: item[m] })
+  }
+  return out
 }
 
 /** Resolves a local `$ref` (`#/components/...`) of the bundle. */
 export function deref(node: Json): Json {
-	let n = node;
-	const seen = new Set<string>();
-	while (n && typeof n === "object" && typeof n.$ref === "string") {
-		if (seen.has(n.$ref)) throw new Error(`ref cycle at ${n.$ref}`);
-		seen.add(n.$ref);
-		if (!n.$ref.startsWith("#/")) throw new Error(`non-local ref ${n.$ref}`);
-		n = n.$ref
-			.slice(2)
-			.split("/")
-			.reduce(
-				(acc: Json, k: string) =>
-					acc?.[k.replace(/~1/g, "/").replace(/~0/g, "~")],
-				spec,
-			);
-		if (n === undefined) throw new Error(`unresolved ref ${node.$ref}`);
-	}
-	return n;
+  let n = node
+  const seen = new Set<string>()
+  while (n && typeof n === 'object' && typeof n.$ref === 'string') {
+    if (seen.has(n.$ref)) throw new Error(`ref cycle at ${n.$ref}`)
+    seen.add(n.$ref)
+    if (!n.$ref.startsWith('#/')) throw new Error(`non-local ref ${n.$ref}`)
+    n = n.$ref
+      .slice(2)
+      .split('/')
+      .reduce((acc: Json, k: string) => acc?.[k.replace(/~1/g, '/').replace(/~0/g, '~')], spec)
+    if (n === undefined) throw new Error(`unresolved ref ${node.$ref}`)
+  }
+  return n
 }
 
 /**
@@ -65,39 +49,39 @@ export function deref(node: Json): Json {
  * are unwrapped.
  */
 export interface Flat {
-	properties: Record<string, Json>;
-	required: Set<string>;
-	branches: Json[];
+  properties: Record<string, Json>
+  required: Set<string>
+  branches: Json[]
 }
 
 export function unwrapNullable(schema: Json): Json {
-	const s = deref(schema);
-	for (const k of ["anyOf", "oneOf"]) {
-		if (Array.isArray(s?.[k]) && s[k].length === 2) {
-			const nonNull = s[k].filter((x: Json) => deref(x)?.type !== "null");
-			if (nonNull.length === 1) return deref(nonNull[0]);
-		}
-	}
-	return s;
+  const s = deref(schema)
+  for (const k of ['anyOf', 'oneOf']) {
+    if (Array.isArray(s?.[k]) && s[k].length === 2) {
+      const nonNull = s[k].filter((x: Json) => deref(x)?.type !== 'null')
+      if (nonNull.length === 1) return deref(nonNull[0])
+    }
+  }
+  return s
 }
 
 export function flatten(schema: Json): Flat {
-	const s = unwrapNullable(schema);
-	const flat: Flat = { properties: {}, required: new Set(), branches: [] };
-	const visit = (x: Json) => {
-		const n = deref(x);
-		if (!n || typeof n !== "object") return;
-		Object.assign(flat.properties, n.properties ?? {});
-		for (const r of n.required ?? []) flat.required.add(r);
-		for (const a of n.allOf ?? []) visit(a);
-		for (const b of n.oneOf ?? n.anyOf ?? []) {
-			if (deref(b)?.type !== "null") flat.branches.push(b);
-		}
-	};
-	visit(s);
-	return flat;
+  const s = unwrapNullable(schema)
+  const flat: Flat = { properties: {}, required: new Set(), branches: [] }
+  const visit = (x: Json) => {
+    const n = deref(x)
+    if (!n || typeof n !== 'object') return
+    Object.assign(flat.properties, n.properties ?? {})
+    for (const r of n.required ?? []) flat.required.add(r)
+    for (const a of n.allOf ?? []) visit(a)
+    for (const b of n.oneOf ?? n.anyOf ?? []) {
+      if (deref(b)?.type !== 'null') flat.branches.push(b)
+    }
+  }
+  visit(s)
+  return flat
 }
 
 export function sheetPathToOurs(p: string): string {
-	return p.startsWith("/v2/") ? p : `/v2${p}`;
+  return p.startsWith('/v2/') ? p : `/v2${p}`
 }

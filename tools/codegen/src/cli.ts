@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * `codegen routes --spec <bundle.json> --out <dir>`: writes the @hono/zod-openapi route modules
  * of a bundled OpenAPI 3.1 document into `<dir>` (replacing the generated files there).
@@ -38,11 +37,13 @@ export function main(argv: string[]): number {
   const spec = resolve(values.spec)
   const out = resolve(values.out)
   const doc = loadSpec(spec)
-  const files = generateRoutes(doc, { source: relative(out, spec).split('\\').join('/') })
+  const files = generateRoutes(doc, { source: relative(process.cwd(), spec).split('\\').join('/') })
   mkdirSync(out, { recursive: true })
   for (const [name, content] of Object.entries(files)) writeFileSync(resolve(out, name), content)
   const count = Object.keys(doc.paths ?? {}).length
-  console.log(`codegen: ${Object.keys(files).length} files for ${count} paths → ${relative(process.cwd(), out) || '.'}`)
+  console.log(
+    `codegen: ${Object.keys(files).length} files for ${count} paths → ${relative(process.cwd(), out) || '.'}`,
+  )
   return 0
 }
 

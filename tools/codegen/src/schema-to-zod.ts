@@ -43,6 +43,8 @@ export function componentName(ref: string): string {
  * not checked against its schema by TypeScript (a wrong one surfaces as a validation error).
  */
 const PREPARED = Symbol('properties prepared')
+const REQUIRED_ANY = Symbol('required, any value')
+const DOC_DEFAULT = Symbol('default of a required property')
 
 const withDefault = (schema: JsonObject, code: string): string =>
   schema.default === undefined ? code : `${code}.prefault(${JSON.stringify(schema.default)} as never)`
@@ -117,18 +119,53 @@ export function schemaToZod(schema: unknown, ctx: ZodEmitContext, options: ToZod
 function override(s: JsonSchemaObject, refs: Refs, ctx: ZodEmitContext): string | undefined {
   const sub = (schema: unknown): string => parseSchema(schema as JsonSchemaObject, refs)
 
+  const marks = s as Record<symbol, unknown>
+  if (marks[REQUIRED_ANY]) return "z.unknown().refine((v) => v !== undefined, 'Required')"
+
+  if (marks[DOC_DEFAULT] !== undefined) {
+    const { [DOC_DEFAULT]: value, ...rest } = s as JsonSchemaObject & { [DOC_DEFAULT]?: unknown }
+    return `${sub(rest)}.openapi({ default: ${JSON.stringify(value)} })`
+  }
+
+  // Property counts (not checked by json-schema-to-zod).
+  if (typeof s.minProperties === 'number' || typeof s.maxProperties === 'number') {
+    const { minProperties: min, maxProperties: max } = s
+    const checks: string[] = []
+    const meta: JsonObject = {}
+    if (typeof min === 'number') {
+      checks.push(
+        `.refine((v) => typeof v !== 'object' || v === null || Object.keys(v).length >= ${min}, 'Must have at least ${min} properties')`,
+      )
+      meta.minProperties = min
+    }
+    if (typeof max === 'number') {
+      checks.push(
+        `.refine((v) => typeof v !== 'object' || v === null || Object.keys(v).length <= ${max}, 'Must have at most ${max} properties')`,
+      )
+      meta.maxProperties = max
+    }
+    return `${sub(without(s, 'minProperties', 'maxProperties'))}${checks.join('')}.openapi(${JSON.stringify(meta)})`
+  }
+
   // Defaults of every kind of node (see `withDefault`).
   if (s.default !== undefined && typeof s.$ref !== 'string') return withDefault(s, sub(without(s, 'default')))
 
   // A required property must be sent: its default never applies (and would make it optional).
   // Component consts carry no default of their own (see generate-routes): an optional property
   // that refers to a component with a default gets it at the reference.
-  if (isObject(s.properties) && !s[PREPARED]) {
+  if (isObject(s.properties) && !marks[PREPARED]) {
     const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : [])
     const properties = Object.fromEntries(
       Object.entries(s.properties).map(([k, p]) => {
         if (!isObject(p)) return [k, p]
-        if (required.has(k)) return [k, without(p, 'default')]
+        if (required.has(k)) {
+          // `{}` accepts undefined in zod: a required property of any type must still be present.
+          const rest = without(p, 'default', 'description', 'title', 'example', 'examples')
+          if (Object.keys(rest).length === 0) return [k, { [REQUIRED_ANY]: true }]
+          // …and its default stays documentation only.
+          if (p.default !== undefined) return [k, { ...without(p, 'default'), [DOC_DEFAULT]: p.default }]
+          return [k, p]
+        }
         if (typeof p.$ref === 'string' && p.default === undefined) {
           const target = ctx.component(componentName(p.$ref))
           if (isObject(target) && target.default !== undefined) return [k, { ...p, default: target.default }]
@@ -144,7 +181,11 @@ function override(s: JsonSchemaObject, refs: Refs, ctx: ZodEmitContext): string 
     const name = componentName(s.$ref)
     ctx.onReference?.(name)
     const id = ctx.identifier(name)
-    return withDefault(s, ctx.isDeclared(name) ? id : `z.lazy(() => ${id})`)
+    const ref = ctx.isDeclared(name) ? id : `z.lazy(() => ${id})`
+    // zod-to-openapi shows a bare `$ref` for a defaulted component: document the default beside it.
+    return s.default === undefined
+      ? ref
+      : `${withDefault(s, ref)}.openapi({ default: ${JSON.stringify(s.default)} })`
   }
 
   // OpenAPI 3.1 nullable: `type: [X, 'null']`.
@@ -159,6 +200,10 @@ function override(s: JsonSchemaObject, refs: Refs, ctx: ZodEmitContext): string 
     const list = s[key]
     if (Array.isArray(list) && list.length === 2 && list.some(isNullSchema) && !s.discriminator) {
       const other = list.find((m) => !isNullSchema(m))
+      // `.nullable()` on a registered component makes zod-to-openapi mark the component itself
+      // nullable: a union with null keeps the component as it is.
+      if (isObject(other) && typeof other.$ref === 'string')
+        return withDefault(s, `z.union([${sub(other)}, z.null()])`)
       return withDefault(s, `${sub(other)}.nullable()`)
     }
   }
@@ -190,7 +235,9 @@ function override(s: JsonSchemaObject, refs: Refs, ctx: ZodEmitContext): string 
     (s.type === 'object' || s.type === undefined) &&
     (!isObject(s.properties) || Object.keys(s.properties).length === 0) &&
     !s.patternProperties &&
-    !s.allOf && !s.oneOf && !s.anyOf
+    !s.allOf &&
+    !s.oneOf &&
+    !s.anyOf
   ) {
     return withDefault(s, 'z.strictObject({})')
   }

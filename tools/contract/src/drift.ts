@@ -78,14 +78,20 @@ const stable = (v: Json): string =>
       : JSON.stringify(v)
 
 const typeOfValue = (v: Json): string =>
-  v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' && Number.isInteger(v) ? 'integer' : typeof v
+  v === null
+    ? 'null'
+    : Array.isArray(v)
+      ? 'array'
+      : typeof v === 'number' && Number.isInteger(v)
+        ? 'integer'
+        : typeof v
 
 function typesOf(schema: Obj): string[] | undefined {
   if (schema.type === undefined) return undefined
   return (Array.isArray(schema.type) ? schema.type : [schema.type]).map(String)
 }
 
-/** Normalises a schema (see the module comment). Cycles keep a `$ref` marker. */
+/** Normalises a schema (see the module comment). A cycle is cut with a `{ $cycle: Name }` marker. */
 export function normaliseSchema(doc: Obj, input: Json | undefined, stack: string[] = []): Json {
   if (input === undefined || input === true) return {}
   if (input === false) return { not: {} }
@@ -93,7 +99,7 @@ export function normaliseSchema(doc: Obj, input: Json | undefined, stack: string
   let schema: Obj = input
   if (typeof schema.$ref === 'string') {
     const ref = schema.$ref
-    if (stack.includes(ref)) return { $ref: ref.split('/').pop() ?? ref }
+    if (stack.includes(ref)) return { $cycle: ref.split('/').pop() ?? ref }
     const { $ref: _ignored, ...siblings } = schema
     const target = pointer(doc, ref)
     const merged = isObj(target) ? { ...target, ...siblings } : siblings
@@ -137,13 +143,21 @@ export function normaliseSchema(doc: Obj, input: Json | undefined, stack: string
   for (const [key, value] of Object.entries(schema)) {
     if (IGNORED.has(key) || key.startsWith('x-')) continue
     if (key === 'properties' && isObj(value)) {
-      out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normaliseSchema(doc, v, stack)]))
-    } else if (['items', 'not', 'additionalProperties', 'propertyNames', 'contains', 'if', 'then', 'else'].includes(key)) {
+      out.properties = Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, normaliseSchema(doc, v, stack)]),
+      )
+    } else if (
+      ['items', 'not', 'additionalProperties', 'propertyNames', 'contains', 'if', 'then', 'else'].includes(
+        key,
+      )
+    ) {
       out[key] = typeof value === 'boolean' ? value : normaliseSchema(doc, value, stack)
     } else if (['anyOf', 'allOf', 'prefixItems'].includes(key) && Array.isArray(value)) {
       out[key] = value.map((v) => normaliseSchema(doc, v, stack))
     } else if (key === 'patternProperties' && isObj(value)) {
-      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normaliseSchema(doc, v, stack)]))
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, normaliseSchema(doc, v, stack)]),
+      )
     } else {
       out[key] = value
     }
@@ -160,7 +174,12 @@ export function normaliseSchema(doc: Obj, input: Json | undefined, stack: string
   // anyOf: [X, {type: null}] → X with a nullable type.
   if (Array.isArray(out.anyOf)) {
     const nonNull = out.anyOf.filter((m) => !(isObj(m) && stable(m) === stable({ type: 'null' })))
-    if (nonNull.length === 1 && out.anyOf.length === 2 && isObj(nonNull[0]) && nonNull[0].type !== undefined) {
+    if (
+      nonNull.length === 1 &&
+      out.anyOf.length === 2 &&
+      isObj(nonNull[0]) &&
+      nonNull[0].type !== undefined
+    ) {
       const { anyOf: _a, ...rest } = out
       const inner = nonNull[0]
       const types = typesOf(inner) ?? []
@@ -177,12 +196,17 @@ export function normaliseSchema(doc: Obj, input: Json | undefined, stack: string
   if (Array.isArray(out.enum)) {
     const types = new Set((out.enum as Json[]).map(typeOfValue).map((t) => (t === 'integer' ? 'number' : t)))
     const declared = typesOf(out)
-    out.type = declared ?? [...types]
+    // An integer enum is the same whether it says `number` (zod literals) or `integer`.
+    const allIntegers = (out.enum as Json[]).every((v) => typeof v === 'number' && Number.isInteger(v))
+    out.type = (declared ?? [...types]).map((t) => (allIntegers && t === 'number' ? 'integer' : t))
   }
   if (isObj(out.additionalProperties) && stable(out.additionalProperties) === stable({ not: {} })) {
     out.additionalProperties = false
   }
-  if (out.additionalProperties === true || (isObj(out.additionalProperties) && Object.keys(out.additionalProperties).length === 0)) {
+  if (
+    out.additionalProperties === true ||
+    (isObj(out.additionalProperties) && Object.keys(out.additionalProperties).length === 0)
+  ) {
     delete out.additionalProperties
   }
   if (Array.isArray(out.required)) {
@@ -205,14 +229,17 @@ function diffSchemas(a: Json, b: Json, path: string, emit: (path: string, messag
     const breq = new Set((Array.isArray(b.required) ? b.required : []) as string[])
     for (const key of new Set([...Object.keys(ap), ...Object.keys(bp)])) {
       const where = `${path}.${key}`
-      if (!(key in ap)) emit(where, `property "${key}"${breq.has(key) ? ' (required)' : ''} is only in the hand-written spec`)
+      if (!(key in ap))
+        emit(where, `property "${key}"${breq.has(key) ? ' (required)' : ''} is only in the hand-written spec`)
       else if (!(key in bp)) emit(where, `property "${key}" is only in the emitted document`)
       else diffSchemas(ap[key] as Json, bp[key] as Json, where, emit)
     }
     for (const key of new Set([...areq, ...breq])) {
       if (!(key in ap) || !(key in bp)) continue
-      if (areq.has(key) && !breq.has(key)) emit(`${path}.${key}`, `"${key}" is required in the emitted document only`)
-      if (!areq.has(key) && breq.has(key)) emit(`${path}.${key}`, `"${key}" is required in the hand-written spec only`)
+      if (areq.has(key) && !breq.has(key))
+        emit(`${path}.${key}`, `"${key}" is required in the emitted document only`)
+      if (!areq.has(key) && breq.has(key))
+        emit(`${path}.${key}`, `"${key}" is required in the hand-written spec only`)
     }
     for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
       if (key === 'properties' || key === 'required') continue
@@ -223,7 +250,10 @@ function diffSchemas(a: Json, b: Json, path: string, emit: (path: string, messag
         continue
       }
       if (stable(av ?? null) !== stable(bv ?? null)) {
-        emit(path || '.', `${key}: emitted ${av === undefined ? '(none)' : stable(av)} ≠ spec ${bv === undefined ? '(none)' : stable(bv)}`)
+        emit(
+          path || '.',
+          `${key}: emitted ${av === undefined ? '(none)' : stable(av)} ≠ spec ${bv === undefined ? '(none)' : stable(bv)}`,
+        )
       }
     }
     return
@@ -245,7 +275,12 @@ function operationsOf(doc: Obj): Map<string, Op> {
     if (!isObj(item)) continue
     for (const method of METHODS) {
       const node = deref(doc, item[method])
-      if (isObj(node)) ops.set(`${method.toUpperCase()} ${path}`, { key: `${method.toUpperCase()} ${path}`, node, pathItem: item })
+      if (isObj(node))
+        ops.set(`${method.toUpperCase()} ${path}`, {
+          key: `${method.toUpperCase()} ${path}`,
+          node,
+          pathItem: item,
+        })
     }
   }
   return ops
@@ -271,7 +306,8 @@ function contentOf(doc: Obj, holder: Json | undefined): Map<string, Json> {
   const out = new Map<string, Json>()
   const node = deref(doc, holder)
   if (!isObj(node) || !isObj(node.content)) return out
-  for (const [type, media] of Object.entries(node.content)) out.set(type, isObj(media) ? (media.schema ?? {}) : {})
+  for (const [type, media] of Object.entries(node.content))
+    out.set(type, isObj(media) ? (media.schema ?? {}) : {})
   return out
 }
 
@@ -284,12 +320,22 @@ export function compareSpecs(emitted: OpenApiLike, handWritten: OpenApiLike): Dr
   const hOps = operationsOf(H)
   for (const [key, op] of hOps) {
     if (!eOps.has(key)) {
-      drifts.push({ operation: key, operationId: op.node.operationId as string, where: 'operation', message: 'is in the hand-written spec but not served' })
+      drifts.push({
+        operation: key,
+        operationId: op.node.operationId as string,
+        where: 'operation',
+        message: 'is in the hand-written spec but not served',
+      })
     }
   }
   for (const [key, op] of eOps) {
     if (!hOps.has(key)) {
-      drifts.push({ operation: key, operationId: op.node.operationId as string, where: 'operation', message: 'is served but not in the hand-written spec' })
+      drifts.push({
+        operation: key,
+        operationId: op.node.operationId as string,
+        where: 'operation',
+        message: 'is served but not in the hand-written spec',
+      })
     }
   }
   for (const [key, h] of hOps) {
@@ -297,12 +343,20 @@ export function compareSpecs(emitted: OpenApiLike, handWritten: OpenApiLike): Dr
     if (!e) continue
     const operationId = (h.node.operationId ?? e.node.operationId) as string | undefined
     const push = (where: string, message: string, path?: string) =>
-      drifts.push({ operation: key, ...(operationId ? { operationId } : {}), where, ...(path ? { path } : {}), message })
+      drifts.push({
+        operation: key,
+        ...(operationId ? { operationId } : {}),
+        where,
+        ...(path ? { path } : {}),
+        message,
+      })
     if (e.node.operationId !== h.node.operationId) {
       push('operationId', `emitted ${String(e.node.operationId)} ≠ spec ${String(h.node.operationId)}`)
     }
     const schemaDiff = (where: string, a: Json, b: Json) =>
-      diffSchemas(normaliseSchema(E, a), normaliseSchema(H, b), '', (path, message) => push(where, message, path))
+      diffSchemas(normaliseSchema(E, a), normaliseSchema(H, b), '', (path, message) =>
+        push(where, message, path),
+      )
 
     // Parameters.
     const ep = paramsOf(E, e)
@@ -323,7 +377,8 @@ export function compareSpecs(emitted: OpenApiLike, handWritten: OpenApiLike): Dr
     // Request body.
     const eb = deref(E, e.node.requestBody)
     const hb = deref(H, h.node.requestBody)
-    if (isObj(eb) !== isObj(hb)) push('request body', isObj(hb) ? 'is in the hand-written spec only' : 'is in the emitted document only')
+    if (isObj(eb) !== isObj(hb))
+      push('request body', isObj(hb) ? 'is in the hand-written spec only' : 'is in the emitted document only')
     if (isObj(eb) && isObj(hb)) {
       if (Boolean(eb.required) !== Boolean(hb.required)) {
         push('request body', `required: emitted ${Boolean(eb.required)} ≠ spec ${Boolean(hb.required)}`)
@@ -337,7 +392,14 @@ export function compareSpecs(emitted: OpenApiLike, handWritten: OpenApiLike): Dr
     for (const status of new Set([...Object.keys(er), ...Object.keys(hr)])) {
       if (!(status in er)) push(`response ${status}`, 'is in the hand-written spec only')
       else if (!(status in hr)) push(`response ${status}`, 'is in the emitted document only')
-      else compareContent(`response ${status}`, contentOf(E, er[status]), contentOf(H, hr[status]), push, schemaDiff)
+      else
+        compareContent(
+          `response ${status}`,
+          contentOf(E, er[status]),
+          contentOf(H, hr[status]),
+          push,
+          schemaDiff,
+        )
     }
   }
   return drifts

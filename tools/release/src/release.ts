@@ -135,7 +135,7 @@ function registryEnv(): NodeJS.ProcessEnv {
   const prefix = `//${url.host}${url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`}`
   const home = path.join(os.homedir(), '.npmrc')
   const base = process.env.npm_config_userconfig ?? (fs.existsSync(home) ? home : undefined)
-  const lines = [base ? fs.readFileSync(base, 'utf8') : '', `${prefix}:_authToken=\${NPM_TOKEN}`]
+  const lines = [base && fs.existsSync(base) ? fs.readFileSync(base, 'utf8') : '', `${prefix}:_authToken=\${NPM_TOKEN}`]
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'release-npmrc-')), '.npmrc')
   fs.writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 })
   return { ...process.env, npm_config_userconfig: file, NPM_CONFIG_USERCONFIG: file }

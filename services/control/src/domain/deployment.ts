@@ -23,7 +23,14 @@ export const DEPLOYMENT_STATUSES = [
 export type DeploymentStatus = (typeof DEPLOYMENT_STATUSES)[number]
 
 /** The states a new deployment walks through on its way to `ready`, in order. */
-export const BUILD_STEPS: readonly DeploymentStatus[] = ['pending', 'building', 'deploying', 'network', 'finalizing', 'ready']
+export const BUILD_STEPS: readonly DeploymentStatus[] = [
+  'pending',
+  'building',
+  'deploying',
+  'network',
+  'finalizing',
+  'ready',
+]
 
 export type DeploymentAction = 'promote' | 'rollback' | 'stop' | 'start'
 
@@ -82,7 +89,8 @@ export const isCurrent = (d: DeploymentRecord): boolean => d.appCurrentDeploymen
 
 /** Why the deployment cannot take live traffic through a rollback or promotion, or undefined. */
 function trafficBlocker(d: DeploymentRecord): string | undefined {
-  if (d.status !== 'ready') return `Deployment ${d.id} is ${d.status}, not ready, and cannot receive live traffic.`
+  if (d.status !== 'ready')
+    return `Deployment ${d.id} is ${d.status}, not ready, and cannot receive live traffic.`
   if (d.shuttingDown) return `Deployment ${d.id} is shutting down and cannot receive live traffic.`
   if (d.environmentKind !== 'production')
     return `Deployment ${d.id} is not in the production environment; only production deployments serve live traffic.`
@@ -103,12 +111,14 @@ export const promoteBlocker = (d: DeploymentRecord): string | undefined => traff
 
 export function stopBlocker(d: DeploymentRecord): string | undefined {
   if (d.shuttingDown) return `Deployment ${d.id} is already shutting down.`
-  if (d.status !== 'ready') return `Deployment ${d.id} is ${d.status}; only a ready deployment can be stopped.`
+  if (d.status !== 'ready')
+    return `Deployment ${d.id} is ${d.status}; only a ready deployment can be stopped.`
   return undefined
 }
 
 export function startBlocker(d: DeploymentRecord): string | undefined {
-  if (d.status !== 'stopped') return `Deployment ${d.id} is ${d.status}; only a stopped deployment can be started.`
+  if (d.status !== 'stopped')
+    return `Deployment ${d.id} is ${d.status}; only a stopped deployment can be started.`
   return undefined
 }
 
@@ -160,5 +170,11 @@ export const DEFAULT_RUNTIME: Runtime = {
   command: [],
   shutdownSignal: 'SIGTERM',
   upstreamProtocol: 'http1',
-  healthcheck: { method: 'GET', path: '/healthz', intervalSeconds: 10, timeoutSeconds: 2, failureThreshold: 3 },
+  healthcheck: {
+    method: 'GET',
+    path: '/healthz',
+    intervalSeconds: 10,
+    timeoutSeconds: 2,
+    failureThreshold: 3,
+  },
 }

@@ -13,13 +13,17 @@ export class ApiError extends Error {
   }
 }
 
-export const unauthorized = (type: string, detail: string) => new ApiError(401, `authentication/${type}`, detail)
+export const unauthorized = (type: string, detail: string) =>
+  new ApiError(401, `authentication/${type}`, detail)
 
-export const forbidden = (detail: string) => new ApiError(403, 'authorization/insufficient_permissions', detail)
+export const forbidden = (detail: string) =>
+  new ApiError(403, 'authorization/insufficient_permissions', detail)
 
-export const notFound = (resource: string, detail: string) => new ApiError(404, `data/${resource}_not_found`, detail)
+export const notFound = (resource: string, detail: string) =>
+  new ApiError(404, `data/${resource}_not_found`, detail)
 
-export const preconditionFailed = (detail: string) => new ApiError(412, 'application/precondition_failed', detail)
+export const preconditionFailed = (detail: string) =>
+  new ApiError(412, 'application/precondition_failed', detail)
 
 /** The 404 of every deployment lookup: unknown and not permitted look the same. */
 export const deploymentNotFound = (id: string) =>

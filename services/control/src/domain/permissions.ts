@@ -52,7 +52,10 @@ export function grants(held: Permission, required: Permission): boolean {
 }
 
 /** Fills `{name}` placeholders from `values`; undefined when one has no value. */
-export function fillPlaceholders(template: string, values: Record<string, string | undefined>): string | undefined {
+export function fillPlaceholders(
+  template: string,
+  values: Record<string, string | undefined>,
+): string | undefined {
   let missing = false
   const out = template.replace(/\{([A-Za-z0-9_]+)\}/g, (_m, name: string) => {
     const value = values[name]
@@ -80,7 +83,10 @@ export class PermissionSet {
    * from `resource`. An alternative with a placeholder that `resource` cannot fill is skipped.
    * An empty list of alternatives needs no permission.
    */
-  satisfies(requirements: readonly (readonly string[])[], resource: Record<string, string | undefined> = {}): boolean {
+  satisfies(
+    requirements: readonly (readonly string[])[],
+    resource: Record<string, string | undefined> = {},
+  ): boolean {
     if (requirements.length === 0) return true
     return requirements.some((alternative) =>
       alternative.every((template) => {

@@ -40,18 +40,28 @@ export function authenticate(db: Database, now: () => number): MiddlewareHandler
     if (!header || header.trim() === '') {
       return errorResponse(
         c,
-        unauthorized('missing', 'The Authorization header is missing. Send `Authorization: Bearer <ROOT_KEY>`.'),
+        unauthorized(
+          'missing',
+          'The Authorization header is missing. Send `Authorization: Bearer <ROOT_KEY>`.',
+        ),
       )
     }
     const match = BEARER.exec(header.trim())
     if (!match?.[1]) {
       return errorResponse(
         c,
-        unauthorized('malformed', 'The Authorization header is malformed. Send `Authorization: Bearer <ROOT_KEY>`.'),
+        unauthorized(
+          'malformed',
+          'The Authorization header is malformed. Send `Authorization: Bearer <ROOT_KEY>`.',
+        ),
       )
     }
     const key = await findRootKeyBySecret(db, match[1])
-    if (!key) return errorResponse(c, unauthorized('key_not_found', 'The root key is invalid, expired or has been revoked.'))
+    if (!key)
+      return errorResponse(
+        c,
+        unauthorized('key_not_found', 'The root key is invalid, expired or has been revoked.'),
+      )
     const at = now()
     if (key.revokedAt !== null && key.revokedAt <= at) {
       return errorResponse(c, unauthorized('key_revoked', 'The root key has been revoked.'))
@@ -59,7 +69,11 @@ export function authenticate(db: Database, now: () => number): MiddlewareHandler
     if (key.expiresAt !== null && key.expiresAt <= at) {
       return errorResponse(c, unauthorized('key_expired', 'The root key has expired.'))
     }
-    c.set('caller', { keyId: key.id, workspaceId: key.workspaceId, permissions: new PermissionSet(key.permissions) })
+    c.set('caller', {
+      keyId: key.id,
+      workspaceId: key.workspaceId,
+      permissions: new PermissionSet(key.permissions),
+    })
     return next()
   }
 }
@@ -75,7 +89,10 @@ export function requiredPermissions(operationId: OperationId): readonly (readonl
  * Whether the caller may run the current operation on a resource: some alternative of the
  * operation's `x-required-permissions` is fully held, with `{placeholders}` filled from `resource`.
  */
-export function authorize(c: Context<ServiceEnv>, resource: Record<string, string | undefined> = {}): boolean {
+export function authorize(
+  c: Context<ServiceEnv>,
+  resource: Record<string, string | undefined> = {},
+): boolean {
   return c.get('caller').permissions.satisfies(requiredPermissions(c.get('operationId')), resource)
 }
 

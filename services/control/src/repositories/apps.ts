@@ -64,7 +64,10 @@ export async function findApp(
 }
 
 export async function findAppById(sql: Sql, id: string, options: { forUpdate?: boolean } = {}) {
-  const rows = await sql.query<Row>(`SELECT * FROM apps WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`, [id])
+  const rows = await sql.query<Row>(
+    `SELECT * FROM apps WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  )
   return rows[0] && toRecord(rows[0])
 }
 
@@ -93,7 +96,14 @@ export async function switchTraffic(
   await sql.query(
     `INSERT INTO traffic_switches (app_id, operation_id, from_deployment_id, to_deployment_id, reason, switched_at)
      VALUES ($1, $2, $3, $4, $5, $6)`,
-    [input.appId, input.operationId, before.currentDeploymentId, input.toDeploymentId, input.reason, input.now],
+    [
+      input.appId,
+      input.operationId,
+      before.currentDeploymentId,
+      input.toDeploymentId,
+      input.reason,
+      input.now,
+    ],
   )
 }
 
@@ -114,4 +124,19 @@ export async function findAppInWorkspace(
     [workspaceId, app, projectId ?? null],
   )
   return rows[0] && toRecord(rows[0])
+}
+
+/** Apps of a project, oldest first, after the cursor key, optionally matching `search`. */
+export async function listApps(
+  sql: Sql,
+  f: { projectId: string; search?: string; after?: { createdAt: number; id: string }; limit: number },
+): Promise<AppRecord[]> {
+  const rows = await sql.query<Row>(
+    `SELECT * FROM apps WHERE project_id = $1
+       AND ($2::text IS NULL OR name ILIKE '%' || $2 || '%' OR slug ILIKE '%' || $2 || '%')
+       AND ($3::bigint IS NULL OR created_at > $3 OR (created_at = $3 AND id > $4))
+     ORDER BY created_at, id LIMIT $5`,
+    [f.projectId, f.search ?? null, f.after?.createdAt ?? null, f.after?.id ?? '', f.limit],
+  )
+  return rows.map(toRecord)
 }

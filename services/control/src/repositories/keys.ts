@@ -1,4 +1,4 @@
-import { type Sql, newId, sha256 } from '@apiplatform/server-kit'
+import { newId, type Sql, sha256 } from '@apiplatform/server-kit'
 import { json, numOrNull } from './rows.js'
 
 export interface RootKeyRecord {

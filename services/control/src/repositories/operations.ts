@@ -63,7 +63,9 @@ export async function updateOperation(
 }
 
 export async function findOperation(sql: Sql, id: string): Promise<OperationRecord | undefined> {
-  const rows = await sql.query<Record<string, unknown>>('SELECT * FROM deployment_operations WHERE id = $1', [id])
+  const rows = await sql.query<Record<string, unknown>>('SELECT * FROM deployment_operations WHERE id = $1', [
+    id,
+  ])
   const r = rows[0]
   return (
     r && {

@@ -18,7 +18,10 @@ import { findDeployment, updateDeploymentState } from '../repositories/deploymen
 import { insertOperation, type OperationKind } from '../repositories/operations.js'
 import { OPERATIONS_QUEUE, type OperationJob } from '../workflows/queue-names.js'
 
-const BLOCKERS: Record<'rollback' | 'promote' | 'stop' | 'start', (d: DeploymentRecord) => string | undefined> = {
+const BLOCKERS: Record<
+  'rollback' | 'promote' | 'stop' | 'start',
+  (d: DeploymentRecord) => string | undefined
+> = {
   rollback: rollbackBlocker,
   promote: promoteBlocker,
   stop: stopBlocker,
@@ -26,7 +29,9 @@ const BLOCKERS: Record<'rollback' | 'promote' | 'stop' | 'start', (d: Deployment
 }
 
 /** The state change recorded together with the acceptance (visible right away). */
-const ON_ACCEPT: Partial<Record<OperationKind, (tx: Sql, d: DeploymentRecord, now: number) => Promise<void>>> = {
+const ON_ACCEPT: Partial<
+  Record<OperationKind, (tx: Sql, d: DeploymentRecord, now: number) => Promise<void>>
+> = {
   stop: (tx, d, now) => updateDeploymentState(tx, d.id, { shuttingDown: true }, now),
   start: (tx, d, now) => updateDeploymentState(tx, d.id, { status: 'starting' }, now),
 }

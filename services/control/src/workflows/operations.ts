@@ -56,7 +56,8 @@ export function registerOperationWorkflows(queue: JobQueue, db: Database, option
       if (job.step === 0) {
         // A second, concurrent operation may already have made the target current: that is success.
         const blocker = kind === 'rollback' ? rollbackBlocker(target) : promoteBlocker(target)
-        if (blocker && target.appCurrentDeploymentId !== target.id) return void (await fail(ctx, op, 'verify', blocker))
+        if (blocker && target.appCurrentDeploymentId !== target.id)
+          return void (await fail(ctx, op, 'verify', blocker))
         return next(ctx, job, 'switching_traffic')
       }
       await ctx.complete(async (tx) => {
@@ -119,4 +120,3 @@ export function registerOperationWorkflows(queue: JobQueue, db: Database, option
     await step(op, job.payload, ctx)
   })
 }
-

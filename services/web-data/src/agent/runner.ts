@@ -82,12 +82,18 @@ async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promi
         ...pause,
         fn: async (tx) => {
           await appendEvent(tx, run.id, PLATFORM, { type: 'run.started' })
-          await appendEvent(tx, run.id, ORCHESTRATOR, { type: 'agent.started' })
+          await appendEvent(tx, run.id, ORCHESTRATOR, {
+            type: 'agent.started',
+          })
           const plan =
             state.queue.length > 0
               ? `Planning: read ${state.queue.length} starting page(s)${run.request.schema ? ' and fill the requested schema' : ''}.`
               : 'Planning: no starting page given; searching the pages index.'
-          await appendEvent(tx, run.id, ORCHESTRATOR, { type: 'progress.reported', phase: 'planning', message: plan })
+          await appendEvent(tx, run.id, ORCHESTRATOR, {
+            type: 'progress.reported',
+            phase: 'planning',
+            message: plan,
+          })
           await next(tx, { ...state, phase: 'work' })
         },
       },
@@ -130,12 +136,25 @@ async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promi
           ...pause,
           fn: async (tx) => {
             if (!(await billToolCall(tx, run, toolCallId))) return
-            await appendEvent(tx, run.id, ORCHESTRATOR, { type: 'tool_call.started', toolCallId, toolName: 'search', parameters: { query: terms } }, startedAt)
+            await appendEvent(
+              tx,
+              run.id,
+              ORCHESTRATOR,
+              {
+                type: 'tool_call.started',
+                toolCallId,
+                toolName: 'search',
+                parameters: { query: terms },
+              },
+              startedAt,
+            )
             await appendEvent(tx, run.id, ORCHESTRATOR, {
               type: 'tool_call.finished',
               toolCallId,
               toolName: 'search',
-              result: { results: hits.map((h) => ({ url: h.url, title: h.title })) },
+              result: {
+                results: hits.map((h) => ({ url: h.url, title: h.title })),
+              },
             })
             if (urls.length === 0) {
               await finish(tx, run, 'refused', {
@@ -146,7 +165,11 @@ async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promi
               })
               return
             }
-            await next(tx, { ...state, toolCalls: state.toolCalls + 1, queue: urls })
+            await next(tx, {
+              ...state,
+              toolCalls: state.toolCalls + 1,
+              queue: urls,
+            })
           },
         },
       )
@@ -161,7 +184,18 @@ async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promi
         ...pause,
         fn: async (tx) => {
           if (!(await billToolCall(tx, run, toolCallId))) return
-          await appendEvent(tx, run.id, ORCHESTRATOR, { type: 'tool_call.started', toolCallId, toolName: 'scrape', parameters: { url } }, startedAt)
+          await appendEvent(
+            tx,
+            run.id,
+            ORCHESTRATOR,
+            {
+              type: 'tool_call.started',
+              toolCallId,
+              toolName: 'scrape',
+              parameters: { url },
+            },
+            startedAt,
+          )
           const visited = [...state.visited, url]
           const seen = new Set([...visited, ...state.queue])
           let queue = state.queue.slice(1)
@@ -169,10 +203,20 @@ async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promi
           const sources = [...state.sources]
           let artifactVersion = state.artifactVersion
           if ('error' in outcome) {
-            await appendEvent(tx, run.id, ORCHESTRATOR, { type: 'tool_call.finished', toolCallId, toolName: 'scrape', result: { url, error: outcome.error } })
+            await appendEvent(tx, run.id, ORCHESTRATOR, {
+              type: 'tool_call.finished',
+              toolCallId,
+              toolName: 'scrape',
+              result: { url, error: outcome.error },
+            })
             await appendEvent(tx, run.id, ORCHESTRATOR, {
               type: 'error.occurred',
-              error: { code: 'internal', source: 'tool', retryable: true, message: `Could not scrape ${url}: ${outcome.error}` },
+              error: {
+                code: 'internal',
+                source: 'tool',
+                retryable: true,
+                message: `Could not scrape ${url}: ${outcome.error}`,
+              },
             })
           } else {
             const { page, parsed, extracted } = outcome
@@ -181,12 +225,19 @@ async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promi
               type: 'tool_call.finished',
               toolCallId,
               toolName: 'scrape',
-              result: { url: page.finalUrl, statusCode: page.statusCode, title: parsed.metadata.title ?? null, links: parsed.links.length },
+              result: {
+                url: page.finalUrl,
+                statusCode: page.statusCode,
+                title: parsed.metadata.title ?? null,
+                links: parsed.links.length,
+              },
             })
             sources.push({
               url: page.finalUrl,
               ...(typeof parsed.metadata.title === 'string' ? { title: parsed.metadata.title } : {}),
-              ...(typeof parsed.metadata.description === 'string' ? { description: parsed.metadata.description } : {}),
+              ...(typeof parsed.metadata.description === 'string'
+                ? { description: parsed.metadata.description }
+                : {}),
             })
             const changed = schemaOf(run) ? mergeResults(result, extracted) : ['sources']
             const artifact = schemaOf(run) ? result : { sources }
@@ -210,7 +261,9 @@ async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promi
             const schema = schemaOf(run)
             const missing = schema ? missingFields(result, schema) : []
             if (!run.request.strictConstrainToURLs && schema && missing.length > 0) {
-              const more = rankLinks(parsed.links, page.finalUrl, seen, [run.request.prompt, ...missing])
+              // Links of the main content first, then the page's other links (navigation).
+              const links = [...new Set([...parsed.contentLinks, ...parsed.links])]
+              const more = rankLinks(links, page.finalUrl, seen, [run.request.prompt, ...missing])
               queue = [...queue, ...more].slice(0, state.maxPages * 3)
             }
             await appendEvent(tx, run.id, ORCHESTRATOR, {
@@ -221,7 +274,15 @@ async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promi
                 : `Read ${visited.length} page(s).`,
             })
           }
-          await next(tx, { ...state, toolCalls: state.toolCalls + 1, visited, queue, result, sources, artifactVersion })
+          await next(tx, {
+            ...state,
+            toolCalls: state.toolCalls + 1,
+            visited,
+            queue,
+            result,
+            sources,
+            artifactVersion,
+          })
         },
       },
     )
@@ -237,7 +298,10 @@ const schemaOf = (run: RunRow) => (run.request.schema?.properties ? run.request.
 /** Takes the price of a tool call from the team; a team out of credits ends the run. */
 async function billToolCall(tx: Sql, run: RunRow, toolCallId: string): Promise<boolean> {
   if (await charge(tx, run.team_id, Prices.agentToolCall, 'agent tool call', `${run.id}/${toolCallId}`)) {
-    await tx.query('UPDATE agent_runs SET credits_spent = credits_spent + $2 WHERE id = $1', [run.id, Prices.agentToolCall])
+    await tx.query('UPDATE agent_runs SET credits_spent = credits_spent + $2 WHERE id = $1', [
+      run.id,
+      Prices.agentToolCall,
+    ])
     run.credits_spent += Prices.agentToolCall
     return true
   }
@@ -252,16 +316,25 @@ async function billToolCall(tx: Sql, run: RunRow, toolCallId: string): Promise<b
 
 type ScrapeOutcome =
   | { error: string }
-  | { page: Awaited<ReturnType<typeof fetchOrThrow>>; parsed: ReturnType<typeof parsePage>; extracted: Record<string, unknown> }
+  | {
+      page: Awaited<ReturnType<typeof fetchOrThrow>>
+      parsed: ReturnType<typeof parsePage>
+      extracted: Record<string, unknown>
+    }
 
-async function scrapeTool(url: string, run: RunRow, options: RunnerOptions, signal: AbortSignal): Promise<ScrapeOutcome> {
+async function scrapeTool(
+  url: string,
+  run: RunRow,
+  options: RunnerOptions,
+  signal: AbortSignal,
+): Promise<ScrapeOutcome> {
   try {
     const page = await fetchOrThrow(parseHttpUrl(url), {
       allowPrivateUrls: options.allowPrivateUrls,
       timeoutMs: options.fetchTimeoutMs ?? 30_000,
       signal,
     })
-    const parsed = parsePage(page.body, page.finalUrl, { onlyMainContent: false })
+    const parsed = parsePage(page.body, page.finalUrl)
     const schema = schemaOf(run)
     const extracted = schema ? extractFromFacts(readFacts(page.body, page.finalUrl), schema) : {}
     return { page, parsed, extracted }
@@ -279,16 +352,21 @@ type Outcome = 'succeeded' | 'failed' | 'cancelled' | 'refused' | 'credit_limit_
 
 /** Ends a run: the closing events, its status and result, and its bill (failed runs are refunded). */
 async function finish(tx: Sql, run: RunRow, outcome: Outcome, error: TraceError | null): Promise<void> {
-  const current = await tx.query<{ status: string; credits_spent: number | string }>(
-    'SELECT status, credits_spent FROM agent_runs WHERE id = $1 FOR UPDATE',
-    [run.id],
-  )
+  const current = await tx.query<{
+    status: string
+    credits_spent: number | string
+  }>('SELECT status, credits_spent FROM agent_runs WHERE id = $1 FOR UPDATE', [run.id])
   const row = current[0]
   if (!row || row.status === 'completed' || row.status === 'failed') return
   // A cancellation that arrived during the last step wins over that step's own ending.
   if (row.status === 'cancelling' && outcome !== 'cancelled') {
     outcome = 'cancelled'
-    error = { code: 'cancelled', source: 'agent', retryable: false, message: 'The run was cancelled at the caller’s request.' }
+    error = {
+      code: 'cancelled',
+      source: 'agent',
+      retryable: false,
+      message: 'The run was cancelled at the caller’s request.',
+    }
   }
   const spent = Number(row.credits_spent)
   const agentOutcome = outcome === 'credit_limit_reached' ? 'failed' : outcome
@@ -308,9 +386,20 @@ async function finish(tx: Sql, run: RunRow, outcome: Outcome, error: TraceError 
     })
     await appendEvent(tx, run.id, ORCHESTRATOR, {
       type: 'artifact.updated',
-      artifact: { kind: 'json', artifactId: 'art_result', path: 'result.json', snapshotId, change: 'update', itemCount: Object.keys(data).length },
+      artifact: {
+        kind: 'json',
+        artifactId: 'art_result',
+        path: 'result.json',
+        snapshotId,
+        change: 'update',
+        itemCount: Object.keys(data).length,
+      },
     })
-    await appendEvent(tx, run.id, PLATFORM, { type: 'run.finished', outcome, error: null })
+    await appendEvent(tx, run.id, PLATFORM, {
+      type: 'run.finished',
+      outcome,
+      error: null,
+    })
     await tx.query(
       `UPDATE agent_runs SET status = 'completed', outcome = $2, data = $3, credits_billed = credits_spent,
               finished_at = now(), expires_at = now() + make_interval(secs => $4::double precision / 1000)
@@ -319,7 +408,11 @@ async function finish(tx: Sql, run: RunRow, outcome: Outcome, error: TraceError 
     )
     return
   }
-  await appendEvent(tx, run.id, outcome === 'credit_limit_reached' ? BILLING : PLATFORM, { type: 'run.finished', outcome, error })
+  await appendEvent(tx, run.id, outcome === 'credit_limit_reached' ? BILLING : PLATFORM, {
+    type: 'run.finished',
+    outcome,
+    error,
+  })
   // Failed runs are not billed: what the run spent goes back to the team.
   await credit(tx, run.team_id, spent, 'agent run refund', run.id)
   await tx.query(

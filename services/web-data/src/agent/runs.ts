@@ -50,7 +50,12 @@ function toRun(row: Record<string, unknown>): RunRow {
 }
 
 /** A run of the team; 404 `Agent job not found` for unknown runs and other teams' runs. */
-export async function getRun(sql: Sql, teamId: string, id: string, options: { lock?: boolean } = {}): Promise<RunRow> {
+export async function getRun(
+  sql: Sql,
+  teamId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<RunRow> {
   const rows = await sql.query<Record<string, unknown>>(
     `SELECT * FROM agent_runs WHERE id = $1 AND team_id = $2${options.lock ? ' FOR UPDATE' : ''}`,
     [id, teamId],
@@ -116,10 +121,14 @@ export async function createRun(
  */
 export async function requestCancel(tx: Sql, teamId: string, id: string): Promise<RunRow> {
   const run = await getRun(tx, teamId, id, { lock: true })
-  if (run.status === 'completed' || run.status === 'failed') throw new ApiError(409, Errors.agentAlreadyFinished)
+  if (run.status === 'completed' || run.status === 'failed')
+    throw new ApiError(409, Errors.agentAlreadyFinished)
   if (run.status === 'cancelling') throw new ApiError(409, Errors.agentAlreadyCancelled)
   await tx.query(`UPDATE agent_runs SET status = 'cancelling' WHERE id = $1`, [id])
-  await appendEvent(tx, id, ORCHESTRATOR, { type: 'run.cancel_requested', reason: 'user' })
+  await appendEvent(tx, id, ORCHESTRATOR, {
+    type: 'run.cancel_requested',
+    reason: 'user',
+  })
   // Bring the run's next step forward so the cancellation is applied now, not after the step pause.
   if (run.job_id) {
     await tx.query(`UPDATE jobs SET run_at = now() WHERE id = $1 AND status = 'pending'`, [run.job_id])

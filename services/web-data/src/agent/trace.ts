@@ -17,9 +17,21 @@ export interface TraceAgent {
   parentId?: string
 }
 
-export const ORCHESTRATOR: TraceAgent = { id: 'ag_orchestrator', role: 'orchestrator', name: 'orchestrator' }
-export const BILLING: TraceAgent = { id: 'sys_billing', role: 'system', name: 'billing' }
-export const PLATFORM: TraceAgent = { id: 'sys_platform', role: 'system', name: 'platform' }
+export const ORCHESTRATOR: TraceAgent = {
+  id: 'ag_orchestrator',
+  role: 'orchestrator',
+  name: 'orchestrator',
+}
+export const BILLING: TraceAgent = {
+  id: 'sys_billing',
+  role: 'system',
+  name: 'billing',
+}
+export const PLATFORM: TraceAgent = {
+  id: 'sys_platform',
+  role: 'system',
+  name: 'platform',
+}
 
 /** The kind-specific fields of an event; `type` selects the kind. */
 export type EventFields = { type: string } & Record<string, unknown>

@@ -23,7 +23,13 @@ export async function balance(sql: Sql, teamId: string): Promise<number> {
  * Takes `amount` credits from the team and records why, atomically. Returns false (and changes
  * nothing) when the balance is too low: the balance never goes negative.
  */
-export async function charge(sql: Sql, teamId: string, amount: number, reason: string, reference?: string): Promise<boolean> {
+export async function charge(
+  sql: Sql,
+  teamId: string,
+  amount: number,
+  reason: string,
+  reference?: string,
+): Promise<boolean> {
   if (amount <= 0) return true
   const rows = await sql.query(
     'UPDATE teams SET credits_remaining = credits_remaining - $2 WHERE id = $1 AND credits_remaining >= $2 RETURNING id',
@@ -40,9 +46,18 @@ export async function charge(sql: Sql, teamId: string, amount: number, reason: s
 }
 
 /** Gives credits back (a refund or a top-up). */
-export async function credit(sql: Sql, teamId: string, amount: number, reason: string, reference?: string): Promise<void> {
+export async function credit(
+  sql: Sql,
+  teamId: string,
+  amount: number,
+  reason: string,
+  reference?: string,
+): Promise<void> {
   if (amount <= 0) return
-  await sql.query('UPDATE teams SET credits_remaining = credits_remaining + $2 WHERE id = $1', [teamId, amount])
+  await sql.query('UPDATE teams SET credits_remaining = credits_remaining + $2 WHERE id = $1', [
+    teamId,
+    amount,
+  ])
   await sql.query('INSERT INTO credit_ledger (team_id, delta, reason, reference) VALUES ($1, $2, $3, $4)', [
     teamId,
     amount,

@@ -27,7 +27,10 @@ export async function createTeam(
 ): Promise<Principal> {
   const teamId = options.teamId ?? newId('team')
   const keyId = newId('key')
-  await sql.query('INSERT INTO teams (id, name, credits_remaining) VALUES ($1, $2, 0)', [teamId, options.name])
+  await sql.query('INSERT INTO teams (id, name, credits_remaining) VALUES ($1, $2, 0)', [
+    teamId,
+    options.name,
+  ])
   if (options.credits > 0) {
     await sql.query('UPDATE teams SET credits_remaining = $2 WHERE id = $1', [teamId, options.credits])
     await sql.query('INSERT INTO credit_ledger (team_id, delta, reason) VALUES ($1, $2, $3)', [

@@ -49,7 +49,12 @@ export class ApiError extends Error {
 }
 
 /** Writes an error response. */
-export function errorResponse(c: Context, status: ContentfulStatusCode, error: string, extra: Omit<ErrorBody, 'success' | 'error'> = {}) {
+export function errorResponse(
+  c: Context,
+  status: ContentfulStatusCode,
+  error: string,
+  extra: Omit<ErrorBody, 'success' | 'error'> = {},
+) {
   return c.json({ success: false as const, error, ...extra }, status)
 }
 

@@ -1,8 +1,8 @@
 import http from 'node:http'
 import https from 'node:https'
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import type { Readable } from 'node:stream'
-import { assertHostAllowed, guardedLookup } from './guard.js'
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
+import { assertHostAllowed, guardedLookup, isPrivateAddress } from './guard.js'
 
 export interface FetchedPage {
   /** The URL asked for. */
@@ -30,6 +30,8 @@ export class FetchFailedError extends Error {
 
 export interface FetchOptions {
   allowPrivate: boolean
+  /** Overrides which resolved addresses are refused (default: private ones, unless allowPrivate). */
+  isBlocked?: (address: string) => boolean
   timeoutMs: number
   headers?: Record<string, string>
   maxRedirects?: number
@@ -49,7 +51,11 @@ export async function fetchPage(url: string, options: FetchOptions): Promise<Fet
   const maxRedirects = options.maxRedirects ?? 10
   let current = new URL(url)
   for (let hop = 0; hop <= maxRedirects; hop++) {
-    let response: { statusCode: number; headers: http.IncomingHttpHeaders; body: string }
+    let response: {
+      statusCode: number
+      headers: http.IncomingHttpHeaders
+      body: string
+    }
     try {
       response = await request(current, options, signal)
     } catch (error) {
@@ -80,8 +86,13 @@ function request(
   url: URL,
   options: FetchOptions,
   signal: AbortSignal,
-): Promise<{ statusCode: number; headers: http.IncomingHttpHeaders; body: string }> {
-  assertHostAllowed(url.hostname, options.allowPrivate)
+): Promise<{
+  statusCode: number
+  headers: http.IncomingHttpHeaders
+  body: string
+}> {
+  const isBlocked = options.isBlocked ?? (options.allowPrivate ? () => false : isPrivateAddress)
+  assertHostAllowed(url.hostname, isBlocked)
   const client = url.protocol === 'https:' ? https : http
   const maxBytes = options.maxBytes ?? 10_000_000
   return new Promise((resolve, reject) => {
@@ -90,7 +101,7 @@ function request(
       {
         method: 'GET',
         signal,
-        lookup: guardedLookup(options.allowPrivate),
+        lookup: guardedLookup(isBlocked),
         headers: {
           'user-agent': USER_AGENT,
           accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,text/plain;q=0.8,*/*;q=0.5',
@@ -115,7 +126,11 @@ function request(
           chunks.push(chunk)
         })
         stream.on('end', () =>
-          resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body: decode(Buffer.concat(chunks), res.headers) }),
+          resolve({
+            statusCode: res.statusCode ?? 0,
+            headers: res.headers,
+            body: decode(Buffer.concat(chunks), res.headers),
+          }),
         )
         stream.on('error', reject)
         res.on('error', reject)
@@ -127,7 +142,10 @@ function request(
 }
 
 function decode(buffer: Buffer, headers: http.IncomingHttpHeaders): string {
-  const charset = /charset=([^;]+)/i.exec(String(headers['content-type'] ?? ''))?.[1]?.trim().toLowerCase()
+  const charset = /charset=([^;]+)/i
+    .exec(String(headers['content-type'] ?? ''))?.[1]
+    ?.trim()
+    .toLowerCase()
   try {
     return new TextDecoder(charset && charset !== 'utf8' ? charset : 'utf-8').decode(buffer)
   } catch {

@@ -64,16 +64,18 @@ export class PrivateAddressError extends Error {
  * addresses the socket connects to, a name that resolves differently on a second lookup (DNS
  * rebinding) cannot slip through.
  */
-export function guardedLookup(allowPrivate: boolean): LookupFunction {
+export function guardedLookup(isBlocked: (address: string) => boolean): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0)
-      const list = addresses as unknown as Array<{ address: string; family: number }>
-      if (!allowPrivate) {
-        const bad = list.find((a) => isPrivateAddress(a.address))
-        if (bad) return callback(new PrivateAddressError(hostname, bad.address), '', 0)
-      }
-      if ((options as { all?: boolean }).all) return (callback as (e: null, a: typeof list) => void)(null, list)
+      const list = addresses as unknown as Array<{
+        address: string
+        family: number
+      }>
+      const bad = list.find((a) => isBlocked(a.address))
+      if (bad) return callback(new PrivateAddressError(hostname, bad.address), '', 0)
+      if ((options as { all?: boolean }).all)
+        return (callback as (e: null, a: typeof list) => void)(null, list)
       const first = list[0]
       if (!first) return callback(new Error(`no address for ${hostname}`), '', 0)
       callback(null, first.address, first.family)
@@ -82,7 +84,7 @@ export function guardedLookup(allowPrivate: boolean): LookupFunction {
 }
 
 /** Checks a host that is an IP literal (no DNS lookup happens for those). */
-export function assertHostAllowed(hostname: string, allowPrivate: boolean): void {
+export function assertHostAllowed(hostname: string, isBlocked: (address: string) => boolean): void {
   const host = hostname.replace(/^\[|\]$/g, '')
-  if (!allowPrivate && isIP(host) && isPrivateAddress(host)) throw new PrivateAddressError(hostname, host)
+  if (isIP(host) && isBlocked(host)) throw new PrivateAddressError(hostname, host)
 }

@@ -9,6 +9,8 @@ export interface ParsedPage {
   /** Visible text of the cleaned page (for search, summaries and the injection check). */
   text: string
   links: string[]
+  /** Links inside the cleaned content (the main content by default), in page order. */
+  contentLinks: string[]
   metadata: PageMetadata
 }
 
@@ -34,7 +36,11 @@ const NOISE = 'script, style, noscript, template, iframe, svg, canvas, link, met
 const CHROME =
   'header, nav, footer, aside, [role="navigation"], [role="banner"], [role="contentinfo"], [role="complementary"], .nav, .navbar, .menu, .sidebar, .footer, .header, .cookie, .cookie-banner, #cookie-banner, .ad, .ads, .advert'
 
-const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' })
+const turndown = new TurndownService({
+  headingStyle: 'atx',
+  codeBlockStyle: 'fenced',
+  bulletListMarker: '-',
+})
 turndown.remove(['script', 'style', 'noscript'])
 
 /** Parses a page: metadata from the whole document, content after cleaning. */
@@ -42,10 +48,37 @@ export function parsePage(rawHtml: string, baseUrl: string, options: CleanOption
   const $ = load(rawHtml)
   const metadata = readMetadata($)
   const links = readLinks($, baseUrl)
+  absolutize($, baseUrl)
   const html = cleanHtml($, options)
   const markdown = turndown.turndown(html || '<p></p>').trim()
-  const text = load(html).text().replace(/\s+/g, ' ').trim()
-  return { html, markdown, text, links, metadata }
+  const cleaned = load(html)
+  const text = load(html.replace(/></g, '> <')).text().replace(/\s+/g, ' ').trim()
+  return {
+    html,
+    markdown,
+    text,
+    links,
+    contentLinks: readLinks(cleaned, baseUrl),
+    metadata,
+  }
+}
+
+/** Rewrites relative links and image sources against the page URL, so markdown links work anywhere. */
+function absolutize($: CheerioAPI, baseUrl: string): void {
+  for (const [selector, attr] of [
+    ['a[href]', 'href'],
+    ['img[src]', 'src'],
+  ] as const) {
+    $(selector).each((_, el) => {
+      const value = $(el).attr(attr)
+      if (!value || value.startsWith('#') || /^(javascript|mailto|tel|data):/i.test(value)) return
+      try {
+        $(el).attr(attr, new URL(value, baseUrl).toString())
+      } catch {
+        // Leave unparseable values as they are.
+      }
+    })
+  }
 }
 
 function cleanHtml($: CheerioAPI, options: CleanOptions): string {
@@ -136,7 +169,7 @@ function readLinks($: CheerioAPI, baseUrl: string): string[] {
 
 /** A short extractive summary: the first sentences of the main text. */
 export function summarize(text: string, maxChars = 400): string {
-  const sentences = text.match(/[^.!?]+[.!?]+(\s|$)/g) ?? [text]
+  const sentences = text.match(/.+?[.!?]+(?=\s|$)\s*/g) ?? [text]
   let out = ''
   for (const sentence of sentences) {
     if ((out + sentence).length > maxChars && out) break

@@ -27,6 +27,8 @@ const SYNONYMS: Record<string, string[]> = {
   email: ['contactemail', 'mail'],
   phone: ['telephone', 'tel', 'contactphone'],
   version: ['latestversion', 'release'],
+  instock: ['availability', 'offersavailability', 'stock'],
+  available: ['availability', 'offersavailability'],
 }
 
 function typeOf(schema: JsonSchema | undefined): string | undefined {
@@ -94,7 +96,8 @@ function lookup(facts: PageFacts, key: string, schema: JsonSchema): unknown {
     }
   }
   const base = normalizeLabel(key)
-  if ((base === 'url' || base === 'link' || base === 'sourceurl') && typeOf(schema) === 'string') return facts.url
+  if ((base === 'url' || base === 'link' || base === 'sourceurl') && typeOf(schema) === 'string')
+    return facts.url
   return undefined
 }
 
@@ -130,7 +133,10 @@ function fillArray(facts: PageFacts, key: string, schema: JsonSchema): unknown[]
     // JSON-LD objects that carry the item's fields.
     const fromLd = facts.jsonLd
       .map((obj) => fillObjectFromRecord(obj, items))
-      .filter((o): o is Record<string, unknown> => o !== undefined && Object.keys(o).length >= Math.min(2, props.length))
+      .filter(
+        (o): o is Record<string, unknown> =>
+          o !== undefined && Object.keys(o).length >= Math.min(2, props.length),
+      )
     if (fromLd.length > 0) return fromLd
     return undefined
   }
@@ -140,7 +146,10 @@ function fillArray(facts: PageFacts, key: string, schema: JsonSchema): unknown[]
   return Array.isArray(stated) ? stated : undefined
 }
 
-function fillObjectFromRecord(record: Record<string, unknown>, schema: JsonSchema): Record<string, unknown> | undefined {
+function fillObjectFromRecord(
+  record: Record<string, unknown>,
+  schema: JsonSchema,
+): Record<string, unknown> | undefined {
   const out: Record<string, unknown> = {}
   const byLabel = new Map(Object.entries(record).map(([k, v]) => [normalizeLabel(k), v]))
   for (const [prop, propSchema] of Object.entries(schema.properties ?? {})) {

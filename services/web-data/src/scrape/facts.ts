@@ -28,7 +28,14 @@ const clean = (s: string) => s.replace(/\s+/g, ' ').trim()
 
 export function readFacts(rawHtml: string, url: string): PageFacts {
   const $ = load(rawHtml)
-  const facts: PageFacts = { url, labelled: new Map(), jsonLd: [], tables: [], lists: new Map(), headings: [] }
+  const facts: PageFacts = {
+    url,
+    labelled: new Map(),
+    jsonLd: [],
+    tables: [],
+    lists: new Map(),
+    headings: [],
+  }
   const add = (label: string, value: string | undefined) => {
     const key = normalizeLabel(label)
     const v = value === undefined ? '' : clean(value)
@@ -105,7 +112,8 @@ function collectJsonLd(node: unknown, facts: PageFacts, add: (label: string, val
   facts.jsonLd.push(obj)
   for (const [key, value] of Object.entries(obj)) {
     if (key.startsWith('@')) continue
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') add(key, String(value))
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      add(key, String(value))
     else if (value && typeof value === 'object') {
       // offers.price → "price" too, so nested facts are found by their own name.
       for (const [inner, v] of Object.entries(value as Record<string, unknown>)) {

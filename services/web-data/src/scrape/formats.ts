@@ -15,7 +15,14 @@ export interface FormatRequest {
 type FormatInput = string | { type: string; schema?: Record<string, unknown>; prompt?: string }
 
 export function readFormats(formats: readonly FormatInput[] | undefined): FormatRequest {
-  const out: FormatRequest = { markdown: false, html: false, rawHtml: false, links: false, summary: false, unsupported: [] }
+  const out: FormatRequest = {
+    markdown: false,
+    html: false,
+    rawHtml: false,
+    links: false,
+    summary: false,
+    unsupported: [],
+  }
   for (const format of formats && formats.length > 0 ? formats : ['markdown']) {
     const type = typeof format === 'string' ? format : format.type
     switch (type) {

@@ -26,7 +26,10 @@ export function detectPromptInjection(content: string): InjectionFinding | undef
     const match = pattern.exec(content)
     if (match) {
       const start = Math.max(0, match.index - 40)
-      return { pattern: pattern.source, excerpt: content.slice(start, match.index + match[0].length + 40).trim() }
+      return {
+        pattern: pattern.source,
+        excerpt: content.slice(start, match.index + match[0].length + 40).trim(),
+      }
     }
   }
   return undefined

@@ -1,9 +1,9 @@
 import type { Database, Sql } from '@apiplatform/server-kit'
-import { charge, balance, Prices } from '../billing/credits.js'
+import { balance, charge, Prices } from '../billing/credits.js'
 import { ApiError, Errors } from '../http/errors.js'
-import { FetchFailedError, FetchTimeoutError, fetchPage, type FetchedPage } from '../net/fetch-page.js'
+import { type FetchedPage, FetchFailedError, FetchTimeoutError, fetchPage } from '../net/fetch-page.js'
 import { PrivateAddressError } from '../net/guard.js'
-import { parsePage, summarize, type ParsedPage } from './document.js'
+import { type ParsedPage, parsePage, summarize } from './document.js'
 import { extractFromFacts, type JsonSchema } from './extract.js'
 import { readFacts } from './facts.js'
 import { readFormats } from './formats.js'
@@ -27,7 +27,9 @@ export interface ScrapeDeps {
 }
 
 /** The Document of the API: only the fields this service produces. */
-export type ScrapedDocument = Record<string, unknown> & { metadata: Record<string, unknown> }
+export type ScrapedDocument = Record<string, unknown> & {
+  metadata: Record<string, unknown>
+}
 
 /** An absolute http(s) URL, or 400 `Invalid URL`. */
 export function parseHttpUrl(value: unknown): URL {
@@ -47,7 +49,12 @@ export function parseHttpUrl(value: unknown): URL {
 /** Fetches a URL with the guard and maps network failures to catalog errors. */
 export async function fetchOrThrow(
   url: URL,
-  options: { allowPrivateUrls: boolean; timeoutMs: number; headers?: Record<string, string>; signal?: AbortSignal },
+  options: {
+    allowPrivateUrls: boolean
+    timeoutMs: number
+    headers?: Record<string, string>
+    signal?: AbortSignal
+  },
 ): Promise<FetchedPage> {
   try {
     return await fetchPage(url.toString(), {
@@ -66,8 +73,12 @@ export async function fetchOrThrow(
         },
       })
     }
-    const message = error instanceof FetchFailedError || error instanceof Error ? error.message : String(error)
-    throw new ApiError(502, Errors.badGateway, { code: 'SCRAPE_FETCH_FAILED', details: { reason: message } })
+    const message =
+      error instanceof FetchFailedError || error instanceof Error ? error.message : String(error)
+    throw new ApiError(502, Errors.badGateway, {
+      code: 'SCRAPE_FETCH_FAILED',
+      details: { reason: message },
+    })
   }
 }
 
@@ -82,7 +93,12 @@ export function rawText(html: string): string {
 }
 
 /** Records a fetched page for search; skipped for zero-data-retention requests. */
-export async function recordPage(sql: Sql, teamId: string, page: FetchedPage, parsed: ParsedPage): Promise<void> {
+export async function recordPage(
+  sql: Sql,
+  teamId: string,
+  page: FetchedPage,
+  parsed: ParsedPage,
+): Promise<void> {
   const title = typeof parsed.metadata.title === 'string' ? parsed.metadata.title : null
   const description = typeof parsed.metadata.description === 'string' ? parsed.metadata.description : null
   await sql.query(
@@ -93,7 +109,10 @@ export async function recordPage(sql: Sql, teamId: string, page: FetchedPage, pa
 }
 
 /** Builds the Document of a fetched page in the requested formats. */
-export function buildDocument(page: FetchedPage, input: ScrapeInput): { document: ScrapedDocument; parsed: ParsedPage } {
+export function buildDocument(
+  page: FetchedPage,
+  input: ScrapeInput,
+): { document: ScrapedDocument; parsed: ParsedPage } {
   const formats = readFormats(input.formats)
   const isHtml = !page.contentType || /html|xml/i.test(page.contentType)
   const parsed: ParsedPage = isHtml
@@ -102,7 +121,14 @@ export function buildDocument(page: FetchedPage, input: ScrapeInput): { document
         ...(input.includeTags ? { includeTags: input.includeTags } : {}),
         ...(input.excludeTags ? { excludeTags: input.excludeTags } : {}),
       })
-    : { html: '', markdown: page.body, text: page.body, links: [], metadata: {} }
+    : {
+        html: '',
+        markdown: page.body,
+        text: page.body,
+        links: [],
+        contentLinks: [],
+        metadata: {},
+      }
 
   if (formats.json && input.checkPromptInjection) {
     const finding = detectPromptInjection(isHtml ? rawText(page.body) : page.body)
@@ -131,7 +157,10 @@ export function buildDocument(page: FetchedPage, input: ScrapeInput): { document
     const facts = readFacts(page.body, page.finalUrl)
     const schema: JsonSchema = formats.json.schema ?? {
       type: 'object',
-      properties: { title: { type: 'string' }, description: { type: 'string' } },
+      properties: {
+        title: { type: 'string' },
+        description: { type: 'string' },
+      },
     }
     document.json = extractFromFacts(facts, schema)
   }
@@ -156,7 +185,8 @@ export async function scrape(deps: ScrapeDeps, teamId: string, input: ScrapeInpu
   })
   const { document, parsed } = buildDocument(page, input)
   await deps.db.transaction(async (tx) => {
-    if (!(await charge(tx, teamId, price, 'scrape', page.finalUrl))) throw new ApiError(402, Errors.paymentRequired)
+    if (!(await charge(tx, teamId, price, 'scrape', page.finalUrl)))
+      throw new ApiError(402, Errors.paymentRequired)
     if (!input.zeroDataRetention) await recordPage(tx, teamId, page, parsed)
   })
   return document

@@ -14,7 +14,12 @@ export interface PageHit {
  * description > body). Terms are OR-ed so a partial match still ranks; the newest copy of each
  * URL wins.
  */
-export async function searchPages(sql: Sql, teamId: string, query: string, limit: number): Promise<PageHit[]> {
+export async function searchPages(
+  sql: Sql,
+  teamId: string,
+  query: string,
+  limit: number,
+): Promise<PageHit[]> {
   const terms = query
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { newId } from '@apiplatform/server-kit'
+import type { Deps } from '../../deps.js'
 import { DEFAULT_RUNTIME } from '../../domain/deployment.js'
 import { forbidden, notFound, preconditionFailed } from '../../domain/errors.js'
-import type { Deps } from '../../deps.js'
 import { authorize } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { handle } from '../../http/problems.js'
@@ -65,9 +65,12 @@ export const createDeployment = (deps: Deps): ServiceHandler<'deployments.create
         dockerImage = body.image.dockerImage
       } else if (body.deployment) {
         const source = await findDeployment(tx, ws, body.deployment.deploymentId)
-        if (!source) throw notFound('deployment', `The deployment ${body.deployment.deploymentId} does not exist.`)
+        if (!source)
+          throw notFound('deployment', `The deployment ${body.deployment.deploymentId} does not exist.`)
         if (source.appId !== app.id) {
-          throw preconditionFailed(`The deployment ${source.id} belongs to another app and cannot be redeployed here.`)
+          throw preconditionFailed(
+            `The deployment ${source.id} belongs to another app and cannot be redeployed here.`,
+          )
         }
         gitCommitSha = source.gitCommitSha
         gitBranch = source.gitBranch

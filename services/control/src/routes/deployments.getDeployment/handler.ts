@@ -1,6 +1,6 @@
+import type { Deps } from '../../deps.js'
 import { toApiDeployment } from '../../domain/deployment.js'
 import { deploymentNotFound } from '../../domain/errors.js'
-import type { Deps } from '../../deps.js'
 import { authorize } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { handle } from '../../http/problems.js'

@@ -1,7 +1,7 @@
+import type { Deps } from '../../deps.js'
 import { decodeCursor, encodeCursor } from '../../domain/cursor.js'
 import { toApiDeployment } from '../../domain/deployment.js'
 import { forbidden, notFound } from '../../domain/errors.js'
-import type { Deps } from '../../deps.js'
 import { requiredPermissions } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { handle } from '../../http/problems.js'
@@ -24,7 +24,9 @@ export const listDeployments = (deps: Deps): ServiceHandler<'deployments.listDep
     const ws = caller.workspaceId
     const scope = readableScope(caller.permissions, requiredPermissions(c.get('operationId')))
     if (scope.kind === 'none') {
-      throw forbidden('The root key lacks environment.*.read_deployment or any environment.<id>.read_deployment.')
+      throw forbidden(
+        'The root key lacks environment.*.read_deployment or any environment.<id>.read_deployment.',
+      )
     }
     let after: { createdAt: number; id: string } | undefined
     if (body.cursor !== undefined) {
@@ -56,10 +58,16 @@ export const listDeployments = (deps: Deps): ServiceHandler<'deployments.listDep
     const app = body.app ? await findAppInWorkspace(deps.db, ws, body.app, project?.id) : undefined
     if (body.app && !app) throw notFound('app', `The app ${body.app} does not exist.`)
     const environment = body.environment
-      ? await findEnvironmentInWorkspace(deps.db, ws, body.environment, { appId: app?.id, projectId: project?.id })
+      ? await findEnvironmentInWorkspace(deps.db, ws, body.environment, {
+          appId: app?.id,
+          projectId: project?.id,
+        })
       : undefined
     if (body.environment && (!environment || !scope.allows(environment.id))) {
-      throw notFound('environment', `The environment ${body.environment} does not exist or you do not have access to it.`)
+      throw notFound(
+        'environment',
+        `The environment ${body.environment} does not exist or you do not have access to it.`,
+      )
     }
     const limit = body.limit ?? 100
     const rows = await listRows(deps.db, {

@@ -10,7 +10,10 @@ export type ReadableScope =
  * (`environment.*.read_deployment` or `environment.{environmentId}.read_deployment`): all of
  * them with a wildcard, else those whose id the key names.
  */
-export function readableScope(permissions: PermissionSet, requirements: readonly (readonly string[])[]): ReadableScope {
+export function readableScope(
+  permissions: PermissionSet,
+  requirements: readonly (readonly string[])[],
+): ReadableScope {
   if (permissions.satisfies(requirements, { environmentId: '*' })) return { kind: 'all', allows: () => true }
   const ids = new Set<string>()
   for (const alternative of requirements) {

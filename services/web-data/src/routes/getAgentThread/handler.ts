@@ -24,7 +24,9 @@ export const getAgentThread =
     )
     if (rows.length === 0) throw new ApiError(404, Errors.notFound)
     const runs = rows.map((row) => {
-      const request = (typeof row.request === 'string' ? JSON.parse(row.request) : row.request) as { prompt: string }
+      const request = (typeof row.request === 'string' ? JSON.parse(row.request) : row.request) as {
+        prompt: string
+      }
       const data = typeof row.data === 'string' ? JSON.parse(row.data) : row.data
       return {
         id: row.id,

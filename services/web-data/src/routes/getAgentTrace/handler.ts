@@ -11,5 +11,14 @@ export const getAgentTrace =
     const run = await getRun(deps.db, c.get('principal').teamId, c.req.valid('param').jobId)
     const events = await listEvents(deps.db, run.id)
     // The reference agent drives no browser, so no session is ever open.
-    return c.json({ success: true, id: run.id, events: events as z.infer<typeof schemas.TraceEvent>[], creditsUsed: run.credits_spent, activeBrowserSessions: [] }, 200)
+    return c.json(
+      {
+        success: true,
+        id: run.id,
+        events: events as z.infer<typeof schemas.TraceEvent>[],
+        creditsUsed: run.credits_spent,
+        activeBrowserSessions: [],
+      },
+      200,
+    )
   }

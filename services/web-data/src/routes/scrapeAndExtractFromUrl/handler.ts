@@ -8,9 +8,13 @@ export const scrapeAndExtractFromUrl =
   (deps: Deps): Handler<'scrapeAndExtractFromUrl', AppEnv> =>
   async (c) => {
     const body = c.req.valid('json')
-    const document = await scrape({ db: deps.db, allowPrivateUrls: deps.config.allowPrivateUrls }, c.get('principal').teamId, {
-      ...body,
-      headers: body.headers as Record<string, unknown> | undefined,
-    })
+    const document = await scrape(
+      { db: deps.db, allowPrivateUrls: deps.config.allowPrivateUrls },
+      c.get('principal').teamId,
+      {
+        ...body,
+        headers: body.headers as Record<string, unknown> | undefined,
+      },
+    )
     return c.json({ success: true, data: document as z.infer<typeof schemas.Document> }, 200)
   }

@@ -1,8 +1,8 @@
 import type { Handler } from '@apiplatform/web-data-routes'
-import { balance } from '../../billing/credits.js'
 import { initialState } from '../../agent/planner.js'
 import { createRun } from '../../agent/runs.js'
 import type { AgentRequest } from '../../agent/types.js'
+import { balance } from '../../billing/credits.js'
 import type { AppEnv, Deps } from '../../http/env.js'
 import { ApiError, Errors } from '../../http/errors.js'
 import { parseHttpUrl } from '../../scrape/scrape.js'
@@ -23,7 +23,9 @@ export const startAgent =
       ...(body.urls ? { urls: body.urls } : {}),
       ...(body.schema ? { schema: body.schema } : {}),
       ...(body.maxCredits !== undefined ? { maxCredits: body.maxCredits } : {}),
-      ...(body.strictConstrainToURLs !== undefined ? { strictConstrainToURLs: body.strictConstrainToURLs } : {}),
+      ...(body.strictConstrainToURLs !== undefined
+        ? { strictConstrainToURLs: body.strictConstrainToURLs }
+        : {}),
       model: body.model ?? 'spark-1-pro',
       ...(body.effort ? { effort: body.effort } : {}),
       ...(body.mode ? { mode: body.mode } : {}),
@@ -31,7 +33,17 @@ export const startAgent =
       ...(body.integration ? { integration: body.integration } : {}),
       origin: body.origin ?? 'api',
     }
-    const run = await deps.db.transaction((tx) => createRun(tx, deps.queue, teamId, request, initialState(request)))
+    const run = await deps.db.transaction((tx) =>
+      createRun(tx, deps.queue, teamId, request, initialState(request)),
+    )
     deps.queue.wake()
-    return c.json({ success: true, id: run.id, threadId: run.threadId, threadTurn: run.threadTurn }, 200)
+    return c.json(
+      {
+        success: true,
+        id: run.id,
+        threadId: run.threadId,
+        threadTurn: run.threadTurn,
+      },
+      200,
+    )
   }

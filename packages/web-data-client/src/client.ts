@@ -1,0 +1,209 @@
+import createClient, { type Client } from 'openapi-fetch'
+import { type Config, fetchTransport, type RetryOptions, send, sleep, type Transport } from './core.js'
+import { WebDataApiError, WebDataNetworkError, WebDataTimeoutError } from './errors.js'
+import type { Facade } from './generated/facade.js'
+import { BASE_URL, OPS, RETRYABLE, type Row, VERSION } from './generated/ops.js'
+import type { paths } from './generated/schema.js'
+import type { TraceOptions, WaitOptions, WebDataCallOptions } from './types.js'
+
+export interface WebDataClientOptions {
+  /** Default: the spec's first server; e.g. `http://127.0.0.1:7200` for the reference service. */
+  baseUrl?: string
+  /** API key, sent as `Authorization: Bearer <apiKey>`. */
+  apiKey: string
+  /** A standard `fetch` (default `globalThis.fetch`), e.g. one that validates every response. */
+  fetch?: typeof fetch
+  /** Lower-level sender; takes precedence over `fetch` for facade calls (see `/node`). */
+  transport?: Transport
+  /** Retry policy (seed 001, section 7); `false` disables it. */
+  retry?: RetryOptions | false
+  /** Default deadline of every call, in ms (none by default). */
+  timeoutMs?: number
+  /** Headers added to every request. */
+  headers?: Record<string, string>
+}
+
+export interface WebDataClientBase {
+  /** The underlying openapi-fetch client (same base URL and headers; no retries or timeouts). */
+  readonly raw: Client<paths>
+}
+
+/** The client: every operation of the spec under `client.<group>.<name>`, plus `raw`. */
+export type WebDataClient = WebDataClientBase & Facade
+
+type Args = unknown[]
+type Json = Record<string, unknown> | undefined
+type Page = Record<string, unknown> | undefined
+type Read = (id: string, query: Json, o: WebDataCallOptions) => Promise<Page>
+const TERMINAL = new Set(['completed', 'failed', 'cancelled'])
+
+/**
+ * Creates a client of the Web-Data API v2.
+ *
+ * ```ts
+ * const web = createWebDataClient({ apiKey: process.env.WEB_DATA_API_KEY! })
+ * const page = await web.scrape({ url: 'https://example.com' })
+ * const run = await web.agent.start({ prompt: '…' })
+ * const end = await web.agent.waitFor(run.id)
+ * ```
+ */
+export function createWebDataClient(options: WebDataClientOptions): WebDataClient {
+  const baseUrl = (options.baseUrl ?? BASE_URL).replace(/\/+$/, '')
+  const origin = new URL(baseUrl).origin
+  const f = options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a))
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-client-name': 'web-data-client',
+    'x-client-version': VERSION,
+    ...options.headers,
+    authorization: `Bearer ${options.apiKey}`,
+  }
+  const base: Config = {
+    transport: options.transport ?? fetchTransport(f),
+    headers,
+    timeoutMs: options.timeoutMs,
+    retry: options.retry,
+    retryable: (s) => RETRYABLE[s] ?? 0,
+    fail: (status, body, h, flag) => new WebDataApiError(status, body, h, flag),
+    network: (m, cause) => new WebDataNetworkError(m, { cause }),
+    timeout: (ms) => new WebDataTimeoutError(ms),
+  }
+
+  /** Sends one operation: path parameters, body or query, options. */
+  const invoke = (row: Row, path: Args, data: unknown, o: WebDataCallOptions | undefined) => {
+    const [, , method, tpl, input, , over] = row
+    const cfg = over ? { ...base, retryable: (s: number) => over[s] ?? RETRYABLE[s] ?? 0 } : base
+    let i = 0
+    const url = baseUrl + tpl.replace(/\{\w+\}/g, () => encodeURIComponent(String(path[i++])))
+    const q = input === 3 ? (data as Json) : o?.query
+    const body = input === 1 ? JSON.stringify(data ?? {}) : input === 2 ? (data as FormData) : undefined
+    return send(cfg, method, url + qs(q), body, o) as Promise<Page>
+  }
+  /** Facade arguments → invoke: `(...pathParams, bodyOrQuery?, options?)`. */
+  const bind = (row: Row) => {
+    const n = (row[3].match(/\{/g) ?? []).length
+    return (args: Args) =>
+      [
+        args.slice(0, n),
+        row[4] ? args[n] : undefined,
+        args[row[4] ? n + 1 : n] as WebDataCallOptions,
+      ] as const
+  }
+
+  async function* pages(row: Row, path: Args, data: unknown, o: WebDataCallOptions | undefined) {
+    let page = await invoke(row, path, data, o)
+    for (;;) {
+      yield page
+      const next = page?.next
+      if (typeof next !== 'string' || !next) return
+      // Never send the key to another host: follow the link's path on our base URL.
+      const u = new URL(next, baseUrl)
+      const url = u.origin === origin ? u.href : origin + u.pathname + u.search
+      page = (await send(base, 'GET', url, undefined, o)) as Page
+    }
+  }
+
+  const groups: Record<string, Record<string, unknown>> = {}
+  const read: Record<string, Read> = {}
+  for (const row of OPS) {
+    const split = bind(row)
+    const fn = (...args: Args) => invoke(row, ...split(args))
+    if (row[5]) {
+      const key = row[5] as string
+      Object.assign(fn, {
+        pages: (...a: Args) => pages(row, ...split(a)),
+        all: async function* (...a: Args) {
+          for await (const page of pages(row, ...split(a))) yield* (page?.[key] as unknown[]) ?? []
+        },
+      })
+    }
+    const g = row[0]
+    const existing = groups[g] ?? {}
+    groups[g] = row[1] ? Object.assign(existing, { [row[1]]: fn }) : Object.assign(fn, existing)
+    if (row[1] === 'get' || row[1] === 'trace') {
+      read[`${g}.${row[1]}`] = (id, q, o) => invoke(row, [id], row[4] === 3 ? q : undefined, o)
+    }
+  }
+  for (const [g, ops] of Object.entries(groups)) {
+    const get = read[`${g}.get`]
+    const trace = read[`${g}.trace`]
+    if (get) ops.waitFor = (id: string, o?: WaitOptions) => waitFor(get, trace, id, o)
+    if (trace) ops.events = (id: string, o?: TraceOptions) => events(trace, id, o)
+  }
+
+  const client = groups as unknown as WebDataClient & { raw?: Client<paths> }
+  let raw: Client<paths> | undefined
+  Object.defineProperty(client, 'raw', {
+    get: () => {
+      raw ??= createClient<paths>({ baseUrl, fetch: f, headers })
+      return raw
+    },
+  })
+  return client
+}
+
+async function waitFor(get: Read, trace: Read | undefined, id: string, o: WaitOptions = {}) {
+  const end = o.timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + o.timeoutMs
+  const interval = o.pollIntervalMs ?? 2000
+  const signal = o.signal
+  for (;;) {
+    const left = end - Date.now()
+    const opts = { signal, timeoutMs: Number.isFinite(left) ? left : undefined }
+    const job = (await get(id, undefined, opts)) ?? {}
+    o.onStatus?.(job)
+    const status = String(job.status)
+    if (TERMINAL.has(status)) {
+      if (status === 'completed') return { outcome: 'completed', job }
+      const error = typeof job.error === 'string' ? job.error : undefined
+      let outcome = status
+      let code: string | undefined
+      if (trace && status === 'failed') {
+        // The trace says why a run failed: run.finished carries the outcome and the error code.
+        const t = await trace(id, undefined, opts).catch(() => undefined)
+        const fin = (
+          t?.events as { type?: string; outcome?: string; error?: { code?: string } }[] | undefined
+        )?.find((e) => e.type === 'run.finished')
+        code = fin?.error?.code
+        const r = fin?.outcome ?? code
+        if (r === 'credit_limit_reached' || r === 'cancelled') outcome = r
+        else if (!fin && error)
+          outcome = /credit/i.test(error)
+            ? 'credit_limit_reached'
+            : /cancel/i.test(error)
+              ? 'cancelled'
+              : status
+      }
+      return { outcome, job, error, code }
+    }
+    if (Date.now() + interval >= end) throw new WebDataTimeoutError(o.timeoutMs as number)
+    await sleep(interval, signal)
+  }
+}
+
+async function* events(trace: Read, id: string, o: TraceOptions = {}) {
+  let last = -1
+  for (;;) {
+    const t = await trace(id, o.query, { signal: o.signal })
+    let done = false
+    for (const e of (t?.events as { producerSequence: number; type: string }[]) ?? []) {
+      if (e.type === 'run.finished') done = true
+      if (e.producerSequence > last) {
+        last = e.producerSequence
+        yield e
+      }
+    }
+    if (!o.follow || done) return
+    await sleep(o.pollIntervalMs ?? 2000, o.signal)
+  }
+}
+
+function qs(q: Json): string {
+  if (!q) return ''
+  const p = new URLSearchParams()
+  for (const [k, v] of Object.entries(q)) {
+    if (v === undefined || v === null) continue
+    for (const x of Array.isArray(v) ? v : [v]) p.append(k, String(x))
+  }
+  const s = p.toString()
+  return s ? `?${s}` : ''
+}

@@ -1,0 +1,37 @@
+import type { AppRecord } from '../repositories/apps.js'
+import type { EnvironmentRecord } from '../repositories/environments.js'
+
+/** The `App` schema of the API. `isRolledBack` is the rolled-back marking of a rollback. */
+export function toApiApp(a: AppRecord) {
+  return {
+    id: a.id,
+    name: a.name,
+    slug: a.slug,
+    ...(a.gitRepository
+      ? {
+          git: {
+            repository: a.gitRepository,
+            ...(a.gitDefaultBranch ? { defaultBranch: a.gitDefaultBranch } : {}),
+          },
+        }
+      : {}),
+    ...(a.currentDeploymentId ? { currentDeploymentId: a.currentDeploymentId } : {}),
+    isRolledBack: a.isRolledBack,
+    deleteProtection: a.deleteProtection,
+    createdAt: a.createdAt,
+    ...(a.updatedAt !== null ? { updatedAt: a.updatedAt } : {}),
+  }
+}
+
+/** The `Environment` schema of the API. */
+export function toApiEnvironment(e: EnvironmentRecord) {
+  return {
+    id: e.id,
+    slug: e.slug,
+    description: e.description,
+    kind: e.kind,
+    deleteProtection: e.deleteProtection,
+    createdAt: e.createdAt,
+    ...(e.updatedAt !== null ? { updatedAt: e.updatedAt } : {}),
+  }
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { fillPlaceholders, PermissionSet, parsePermission } from './permissions.js'
+
+describe('permissions', () => {
+  it('parses both notations to the same permission', () => {
+    expect(parsePermission('environment.env_1.rollback_deployment')).toEqual({
+      type: 'environment',
+      id: 'env_1',
+      action: 'rollback_deployment',
+    })
+    expect(parsePermission('environment/env_1#rollback_deployment')).toEqual(
+      parsePermission('environment.env_1.rollback_deployment'),
+    )
+    expect(parsePermission('api/*#create_key')).toEqual({ type: 'api', id: '*', action: 'create_key' })
+  })
+
+  it('rejects strings in neither notation', () => {
+    for (const bad of ['', 'environment', 'a.b', 'a.b.c.d', 'a/b', 'a#b', 'a/b#', 'a.b.*', 'a b.c.d']) {
+      expect(parsePermission(bad), bad).toBeUndefined()
+    }
+  })
+
+  it('matches wildcards only in the resource part, held side', () => {
+    const set = new PermissionSet(['environment.*.read_deployment', 'api/api_1#read_api', '*/*#create_key'])
+    expect(set.has('environment.env_9.read_deployment')).toBe(true)
+    expect(set.has('environment.*.read_deployment')).toBe(true)
+    expect(set.has('environment.env_9.rollback_deployment')).toBe(false)
+    expect(set.has('api.api_1.read_api')).toBe(true)
+    expect(set.has('api.api_2.read_api')).toBe(false)
+    expect(set.has('api.*.read_api')).toBe(false)
+    expect(set.has('ratelimit.ns_1.create_key')).toBe(true)
+  })
+
+  it('evaluates alternatives with placeholders filled from the resource', () => {
+    const required = [
+      ['environment.*.rollback_deployment'],
+      ['environment.{environmentId}.rollback_deployment'],
+    ]
+    const scoped = new PermissionSet(['environment/env_1#rollback_deployment'])
+    expect(scoped.satisfies(required, { environmentId: 'env_1' })).toBe(true)
+    expect(scoped.satisfies(required, { environmentId: 'env_2' })).toBe(false)
+    expect(scoped.satisfies(required, {})).toBe(false)
+    expect(new PermissionSet(['environment.*.rollback_deployment']).satisfies(required)).toBe(true)
+    expect(new PermissionSet([]).satisfies([])).toBe(true)
+    // Every permission of an alternative must be held.
+    const both = [['api.*.read_api', 'api.*.read_key']]
+    expect(new PermissionSet(['api.*.read_api']).satisfies(both)).toBe(false)
+    expect(new PermissionSet(['api.*.read_api', 'api/*#read_key']).satisfies(both)).toBe(true)
+  })
+
+  it('fills placeholders or reports a missing value', () => {
+    expect(fillPlaceholders('environment.{environmentId}.x', { environmentId: 'e' })).toBe('environment.e.x')
+    expect(fillPlaceholders('environment.{environmentId}.x', {})).toBeUndefined()
+  })
+})

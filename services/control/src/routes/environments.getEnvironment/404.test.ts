@@ -1,0 +1,14 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+
+describe.each(testDatabaseKinds())('environments.getEnvironment 404 (%s)', (kind) => {
+  const t = useService(kind)
+
+  it('answers 404 for an unknown environment', async () => {
+    const { response } = await t.client.raw.POST('/v2/environments.getEnvironment', {
+      body: { project: 'demo', app: 'checkout-api', environment: 'staging' },
+    })
+    expect(response.status).toBe(404)
+  })
+})

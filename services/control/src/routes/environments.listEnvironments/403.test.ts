@@ -1,0 +1,15 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+
+describe.each(testDatabaseKinds())('environments.listEnvironments 403 (%s)', (kind) => {
+  const t = useService(kind)
+
+  it('answers 403 without environment.*.read_environment', async () => {
+    const key = await t.key(['environment.env_checkout_production.read_environment'])
+    const { response } = await t.clientFor(key).raw.POST('/v2/environments.listEnvironments', {
+      body: { project: 'demo', app: 'checkout-api' },
+    })
+    expect(response.status).toBe(403)
+  })
+})

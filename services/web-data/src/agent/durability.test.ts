@@ -1,0 +1,125 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { validatingFetch } from '@apiplatform/contract'
+import { createWebDataClient } from '@apiplatform/web-data-client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectWellFormed, type TraceEventLike } from '../testing/agent.js'
+import { type FixtureSite, startFixtureSite } from '../testing/fixture-site.js'
+import { eventually, specValidator } from '../testing/harness.js'
+
+const SERVICE_DIR = fileURLToPath(new URL('../..', import.meta.url))
+const KEY = 'wd-durability-test-key'
+
+/** Starts `tsx src/main.ts` on a data dir and resolves once it listens. */
+function startProcess(dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVICE_DIR,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      WEB_DATA_API_KEY: KEY,
+      WEB_DATA_ALLOW_PRIVATE_URLS: '1',
+      WEB_DATA_AGENT_STEP_MS: '400',
+      WEB_DATA_JOB_LEASE_MS: '1500',
+      WEB_DATA_JOB_POLL_MS: '50',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  return new Promise((resolve, reject) => {
+    let output = ''
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes('listening on')) resolve(child)
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    child.once('exit', (code) => reject(new Error(`service exited with ${code}: ${output}`)))
+  })
+}
+
+describe('agent runs survive a crash (PGlite on disk)', () => {
+  let site: FixtureSite
+  let dataDir: string
+  let child: ChildProcess | undefined
+  beforeAll(async () => {
+    site = await startFixtureSite()
+    dataDir = mkdtempSync(join(tmpdir(), 'web-data-crash-'))
+  })
+  afterAll(async () => {
+    child?.kill('SIGKILL')
+    await site?.close()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('finishes a run after SIGKILL and restart, with no event lost or doubled', async () => {
+    const port = 17_000 + Math.floor(Math.random() * 2000)
+    const client = createWebDataClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey: KEY,
+      fetch: validatingFetch(specValidator(), fetch),
+      retry: false,
+    }).raw
+    const urls = ['/product.html', '/specs.html', '/reviews.html', '/legal.html'].map((p) => site.at(p))
+    child = await startProcess(dataDir, port)
+    const started = await client.POST('/v2/agent', {
+      body: {
+        prompt: 'kettle facts',
+        urls,
+        schema: {
+          type: 'object',
+          properties: { nothingStatesThis: { type: 'string' } },
+        },
+        strictConstrainToURLs: true,
+      },
+    })
+    expect(started.response.status).toBe(200)
+    const id = started.data?.id as string
+    const events = async () =>
+      ((
+        await client.GET('/v2/agent/{jobId}/trace', {
+          params: { path: { jobId: id } },
+        })
+      ).data?.events ?? []) as unknown as TraceEventLike[]
+
+    // Mid-run: at least one tool call done, not all.
+    await eventually(async () =>
+      (await events()).some((e) => e.type === 'tool_call.finished') ? true : undefined,
+    )
+    const before = await events()
+    expect(before.some((e) => e.type === 'run.finished')).toBe(false)
+    child.kill('SIGKILL')
+    await new Promise((resolve) => child?.once('exit', resolve))
+
+    child = await startProcess(dataDir, port)
+    const status = await eventually(async () => {
+      const { data } = await client.GET('/v2/agent/{jobId}', {
+        params: { path: { jobId: id } },
+      })
+      return data?.status === 'completed' ? data : undefined
+    }, 30_000)
+    expect(status.creditsUsed).toBe(20)
+
+    const after = await events()
+    expectWellFormed(after)
+    // What was recorded before the crash is still there, unchanged.
+    expect(after.slice(0, before.length)).toEqual(before)
+    const calls = after
+      .filter((e) => e.type === 'tool_call.started')
+      .map((e) => (e.parameters as { url: string }).url)
+    expect(calls).toEqual(urls)
+    expect(after.at(-1)).toMatchObject({
+      type: 'run.finished',
+      outcome: 'succeeded',
+    })
+    child.kill('SIGTERM')
+    await new Promise((resolve) => child?.once('exit', resolve))
+    child = undefined
+  }, 90_000)
+})

@@ -1,0 +1,24 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestService, type TestService } from '../../testing/harness.js'
+
+describe.each(testDatabaseKinds())('DELETE /v2/agent/{jobId} → 400 (%s)', (kind) => {
+  let t: TestService
+  beforeAll(async () => {
+    t = await startTestService({ kind, worker: false })
+  })
+  afterAll(async () => {
+    await t?.stop()
+  })
+
+  it('refuses a jobId that is not a UUID', async () => {
+    const { error, response } = await t.client.DELETE('/v2/agent/{jobId}', {
+      params: { path: { jobId: 'abc' } },
+    })
+    expect(response.status).toBe(400)
+    expect(error).toEqual({
+      success: false,
+      error: 'Invalid job ID format. Job ID must be a valid UUID.',
+    })
+  })
+})

@@ -1,0 +1,51 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { finished, productSchema, startRun, trace } from '../../testing/agent.js'
+import { type FixtureSite, startFixtureSite } from '../../testing/fixture-site.js'
+import { startTestService, type TestService } from '../../testing/harness.js'
+
+describe.each(testDatabaseKinds())('GET /v2/agent/{jobId}/snapshots/{snapshotId} → 200 (%s)', (kind) => {
+  let t: TestService
+  let site: FixtureSite
+  beforeAll(async () => {
+    site = await startFixtureSite()
+    t = await startTestService({ kind })
+  })
+  afterAll(async () => {
+    await t?.stop()
+    await site?.close()
+  })
+
+  it('returns the artifact as it was at each artifact.updated event', async () => {
+    const id = await startRun(t.client, {
+      prompt: 'kettle',
+      urls: [site.at('/product.html')],
+      schema: productSchema,
+    })
+    const status = await finished(t.client, id)
+    const { events } = await trace(t.client, id)
+    const snapshots = events
+      .filter((e) => e.type === 'artifact.updated')
+      .map((e) => e.artifact?.snapshotId as string)
+    expect(snapshots.length).toBeGreaterThanOrEqual(2)
+    const first = await t.client.GET('/v2/agent/{jobId}/snapshots/{snapshotId}', {
+      params: { path: { jobId: id, snapshotId: snapshots[0] as string } },
+    })
+    expect(first.data).toMatchObject({
+      success: true,
+      id,
+      snapshotId: snapshots[0],
+    })
+    expect(JSON.parse(first.data?.snapshot ?? '')).toEqual({
+      name: 'Acme Kettle',
+      price: 49.9,
+      capacity: '1.7 litres',
+    })
+    const last = await t.client.GET('/v2/agent/{jobId}/snapshots/{snapshotId}', {
+      params: {
+        path: { jobId: id, snapshotId: snapshots.at(-1) as string },
+      },
+    })
+    expect(JSON.parse(last.data?.snapshot ?? '')).toEqual(status.data)
+  })
+})

@@ -1,0 +1,39 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { balance } from '../../billing/credits.js'
+import { authenticate } from '../../billing/keys.js'
+import { type FixtureSite, startFixtureSite } from '../../testing/fixture-site.js'
+import { startTestService, type TestService } from '../../testing/harness.js'
+
+describe.each(testDatabaseKinds())('POST /v2/scrape → 408 (%s)', (kind) => {
+  let t: TestService
+  let site: FixtureSite
+  beforeAll(async () => {
+    site = await startFixtureSite()
+    t = await startTestService({ kind })
+  })
+  afterAll(async () => {
+    await t?.stop()
+    await site?.close()
+  })
+
+  it('answers `Request Timeout` when the page is slower than `timeout`, and charges nothing', async () => {
+    const principal = await authenticate(t.service.db, t.apiKey)
+    const before = await balance(t.service.db, principal?.teamId ?? '')
+    const started = Date.now()
+    const { error, response } = await t.client.POST('/v2/scrape', {
+      body: { url: site.at('/slow?ms=5000'), timeout: 1000 },
+    })
+    expect(response.status).toBe(408)
+    expect(error).toEqual({ success: false, error: 'Request Timeout' })
+    expect(Date.now() - started).toBeLessThan(4000)
+    expect(await balance(t.service.db, principal?.teamId ?? '')).toBe(before)
+  })
+
+  it('waits for a slow page within the timeout', async () => {
+    const { response } = await t.client.POST('/v2/scrape', {
+      body: { url: site.at('/slow?ms=300'), timeout: 5000 },
+    })
+    expect(response.status).toBe(200)
+  })
+})

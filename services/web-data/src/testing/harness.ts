@@ -1,0 +1,126 @@
+import { type OpenApiDocument, ResponseValidator, validatingFetch } from '@apiplatform/contract'
+import { openTestDatabase } from '@apiplatform/server-kit'
+import { createWebDataClient } from '@apiplatform/web-data-client'
+import { spec } from '@apiplatform/web-data-routes'
+import { createTeam, generateKey, type Principal } from '../billing/keys.js'
+import type { ServiceConfig } from '../config.js'
+import { type Service, startOn } from '../service.js'
+
+/** One validator per test process: compiling the spec is the slow part. */
+let validator: ResponseValidator | undefined
+export function specValidator(): ResponseValidator {
+  validator ??= new ResponseValidator(withResponseRefs(spec as unknown as OpenApiDocument))
+  return validator
+}
+
+/**
+ * The same document with every inline response moved to `components.responses` and referenced.
+ * Works around tools/contract building a JSON pointer to an inline response without escaping the
+ * `/` of the path template (`#/paths//v2/scrape/…`), which Ajv cannot resolve. Same schemas.
+ */
+function withResponseRefs(doc: OpenApiDocument): OpenApiDocument {
+  const copy = structuredClone(doc) as OpenApiDocument & {
+    components: Record<string, Record<string, unknown>>
+  }
+  copy.components ??= {}
+  copy.components.responses ??= {}
+  for (const [path, item] of Object.entries(copy.paths)) {
+    for (const [method, operation] of Object.entries(
+      item as Record<string, { responses?: Record<string, unknown> }>,
+    )) {
+      for (const [status, response] of Object.entries(operation?.responses ?? {})) {
+        if (!response || typeof response !== 'object' || '$ref' in response) continue
+        const name = `inline_${method}_${path.replace(/[^A-Za-z0-9]+/g, '_')}_${status}`
+        copy.components.responses[name] = response
+        ;(operation.responses as Record<string, unknown>)[status] = {
+          $ref: `#/components/responses/${name}`,
+        }
+      }
+    }
+  }
+  return copy
+}
+
+export interface TestService {
+  service: Service
+  url: string
+  /** The bootstrap key (a team with `credits`). */
+  apiKey: string
+  /** The generated client of the bootstrap team; every response is validated against the spec. */
+  client: ReturnType<typeof createWebDataClient>['raw']
+  /** A client with another key (`''` sends no Authorization header at all). */
+  clientWith(key: string): ReturnType<typeof createWebDataClient>['raw']
+  /** A new team with its own key and credits. */
+  newTeam(credits: number): Promise<Principal & { key: string }>
+  stop(): Promise<void>
+}
+
+export interface TestServiceOptions {
+  kind?: 'pglite' | 'postgres'
+  credits?: number
+  allowPrivateUrls?: boolean
+  agentStepMs?: number
+  /** Run the job worker (default true); off keeps runs in `processing`. */
+  worker?: boolean
+}
+
+/**
+ * Starts the service in-process on port 0 over a fresh test database (in-memory PGlite, or a
+ * private schema of the PostgreSQL at TEST_DATABASE_URL), with a fast job poll.
+ */
+export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
+  const db = await openTestDatabase(options.kind ?? 'pglite')
+  const config: ServiceConfig = {
+    port: 0,
+    apiKey: generateKey(),
+    credits: options.credits ?? 100_000,
+    allowPrivateUrls: options.allowPrivateUrls ?? true,
+    agentStepMs: options.agentStepMs ?? 0,
+    jobLeaseMs: 5_000,
+    jobPollMs: 25,
+    maxBodyBytes: 1_000_000,
+    worker: options.worker ?? true,
+  }
+  const service = await startOn(db, config, () => db.close())
+  const clientWith = (key: string) => {
+    const inner: typeof fetch = (input, init) => {
+      const request = new Request(input, init)
+      if (key === '') request.headers.delete('authorization')
+      return fetch(request)
+    }
+    return createWebDataClient({
+      baseUrl: service.url,
+      apiKey: key || 'unused',
+      fetch: validatingFetch(specValidator(), inner),
+      retry: false,
+    }).raw
+  }
+  return {
+    service,
+    url: service.url,
+    apiKey: service.apiKey,
+    client: clientWith(service.apiKey),
+    clientWith,
+    newTeam: async (credits) => {
+      const key = generateKey()
+      const principal = await db.transaction((tx) => createTeam(tx, { name: 'test team', credits, key }))
+      return { ...principal, key }
+    },
+    stop: () => service.stop(),
+  }
+}
+
+/** Polls `check` until it returns a value other than undefined, or fails after `timeoutMs`. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 15_000,
+  everyMs = 25,
+): Promise<T> {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    const value = await check()
+    if (value !== undefined) return value
+    if (Date.now() > end) throw new Error(`condition not met within ${timeoutMs} ms`)
+    await new Promise((r) => setTimeout(r, everyMs))
+  }
+}

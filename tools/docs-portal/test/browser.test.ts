@@ -1,0 +1,203 @@
+/**
+ * The portal in a real browser: headless Chromium (Debian's package) driven by playwright-core.
+ * Opens the landing page, both references and the changelogs; finds every operation of both
+ * bundles in its reference, with its examples and (control) its required permissions; fails on
+ * console errors and on any request that leaves the site. Screenshots go to artifacts/.
+ */
+import fs from 'node:fs'
+import type http from 'node:http'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDocsServer, listen } from '../src/serve.ts'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const portal = path.resolve(here, '..')
+const dist = path.join(portal, 'dist')
+const artifacts = path.join(portal, 'artifacts')
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const haveChromium = fs.existsSync(executablePath)
+const onCi = !!process.env.CI && process.env.CI !== 'false'
+
+if (!haveChromium && !onCi) {
+  console.warn(
+    `\n[docs-portal] SKIPPING the browser test: no Chromium at ${executablePath}.\n` +
+      '  Install it with `apt-get install -y chromium` (or set CHROMIUM_PATH). On CI this test never skips.\n',
+  )
+}
+
+type Json = Record<string, unknown>
+interface Op {
+  operationId: string
+  summary: string
+  tag: string
+  permissions?: string[][]
+  hasRequestBody: boolean
+}
+
+function operations(api: string): Op[] {
+  const bundle = JSON.parse(fs.readFileSync(path.join(dist, 'reference', api, 'openapi.json'), 'utf8')) as Json
+  const out: Op[] = []
+  for (const item of Object.values(bundle.paths as Record<string, Json>)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!['get', 'put', 'post', 'delete', 'patch'].includes(method)) continue
+      const o = op as Json
+      out.push({
+        operationId: String(o.operationId),
+        summary: String(o.summary ?? ''),
+        tag: String((o.tags as string[] | undefined)?.[0] ?? ''),
+        permissions: o['x-required-permissions'] as string[][] | undefined,
+        hasRequestBody: !!o.requestBody,
+      })
+    }
+  }
+  return out
+}
+
+describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
+  let server: http.Server
+  let base: string
+  let browser: Browser
+  const problems: string[] = []
+
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(dist, 'index.html'))) {
+      const { build } = await import('../src/build.ts')
+      build()
+    }
+    fs.mkdirSync(artifacts, { recursive: true })
+    server = createDocsServer(dist)
+    base = await listen(server, 0, '127.0.0.1')
+    browser = await chromium.launch({
+      executablePath,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    })
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await new Promise((r) => server?.close(r))
+  })
+
+  /** A page that records console errors, page errors and any request leaving the site. */
+  async function open(url: string): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage({ viewport: { width: 1360, height: 900 } })
+    const errors: string[] = []
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(`console error: ${m.text()}`)
+    })
+    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`))
+    await page.route('**/*', (route) => {
+      const u = route.request().url()
+      if (u.startsWith(base) || u.startsWith('data:') || u.startsWith('blob:')) return route.continue()
+      errors.push(`external request: ${u}`)
+      return route.abort()
+    })
+    await page.goto(url, { waitUntil: 'load' })
+    return { page, errors }
+  }
+
+  it('shows the landing page with both APIs, versions, install lines and links', async () => {
+    const { page, errors } = await open(base)
+    const text = await page.evaluate(() => document.body.innerText)
+    for (const api of ['control', 'web-data']) {
+      const bundle = JSON.parse(fs.readFileSync(path.join(dist, 'reference', api, 'openapi.json'), 'utf8'))
+      expect(text).toContain(bundle.info.title)
+      expect(text).toContain(`v${bundle.info.version}`)
+      for (const kind of ['client', 'routes']) expect(text).toContain(`pnpm add @apiplatform/${api}-${kind}`)
+      expect(text).toContain(`pnpm add -D @apiplatform/${api}-spec`)
+      for (const href of [`reference/${api}/`, `changelog/${api}.html`, `reference/${api}/openapi.json`]) {
+        expect(await page.locator(`a[href="${href}"]`).count()).toBeGreaterThan(0)
+        const res = await page.request.get(new URL(href, base).toString())
+        expect(res.status(), href).toBe(200)
+      }
+    }
+    await page.screenshot({ path: path.join(artifacts, 'portal.png'), fullPage: true })
+    await page.locator('details.ops').first().evaluate((d) => d.setAttribute('open', ''))
+    await page.screenshot({ path: path.join(artifacts, 'portal-operations.png') })
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  for (const api of ['control', 'web-data']) {
+    it(`the ${api} reference shows every operation with examples${api === 'control' ? ' and permissions' : ''}`, async () => {
+      const ops = operations(api)
+      expect(ops.length).toBeGreaterThan(0)
+      const { page, errors } = await open(`${base}reference/${api}/`)
+      await page.locator('.menu-content').first().waitFor()
+      await page.screenshot({ path: path.join(artifacts, `reference-${api}.png`) })
+
+      // Open each tag group of the sidebar in turn (opening one may close another), collecting the
+      // operation links it shows.
+      const links: { href: string; text: string }[] = []
+      for (const tag of [...new Set(ops.map((o) => o.tag))]) {
+        await page.locator('.menu-content').getByText(tag, { exact: true }).first().click()
+        await page.waitForTimeout(50)
+        links.push(
+          ...(await page.evaluate(() =>
+            [...document.querySelectorAll('.menu-content a[href*="#/"]')].map((a) => ({
+              href: a.getAttribute('href') ?? '',
+              text: (a as HTMLElement).innerText,
+            })),
+          )),
+        )
+      }
+      const missing: string[] = []
+      let shot = false
+      for (const op of ops) {
+        const link =
+          links.find((l) => l.href.toLowerCase().endsWith(`/${op.operationId.toLowerCase()}`)) ??
+          links.find((l) => l.text.split('\n')[0]?.trim() === op.summary)
+        if (!link) {
+          missing.push(`${op.operationId} (${op.summary}): not in the navigation`)
+          continue
+        }
+        await page.evaluate((h) => {
+          window.location.hash = h.slice(h.indexOf('#'))
+        }, link.href)
+        const heading = page.locator('h1', { hasText: op.summary }).first()
+        try {
+          await heading.waitFor({ timeout: 10_000 })
+        } catch {
+          missing.push(`${op.operationId} (${op.summary}): its page did not render`)
+          continue
+        }
+        const text = await page.evaluate(() => document.body.innerText)
+        // examples: a request payload (when there is a body) and a response sample, both JSON
+        if (op.hasRequestBody && !/Payload[\s\S]*\{/.test(text)) missing.push(`${op.operationId}: no request example`)
+        if (!/Response[\s\S]*\{\s*\n?\s*"/.test(text)) missing.push(`${op.operationId}: no response example`)
+        for (const perm of (op.permissions ?? []).flat()) {
+          if (!text.includes(perm)) missing.push(`${op.operationId}: permission ${perm} not shown`)
+        }
+        if (!shot && op.permissions?.length) {
+          await page.screenshot({ path: path.join(artifacts, `reference-${api}-operation.png`) })
+          shot = true
+        }
+      }
+      if (!shot) await page.screenshot({ path: path.join(artifacts, `reference-${api}-operation.png`) })
+      expect(missing).toEqual([])
+      expect(errors).toEqual([])
+      await page.close()
+    })
+  }
+
+  it('renders the changelog pages', async () => {
+    for (const api of ['control', 'web-data']) {
+      const { page, errors } = await open(`${base}changelog/${api}.html`)
+      const text = await page.evaluate(() => document.body.innerText)
+      for (const kind of ['spec', 'client', 'routes']) expect(text).toContain(`@apiplatform/${api}-${kind}`)
+      await page.screenshot({ path: path.join(artifacts, `changelog-${api}.png`), fullPage: true })
+      expect(errors).toEqual([])
+      await page.close()
+    }
+  })
+})
