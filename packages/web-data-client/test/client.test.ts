@@ -211,9 +211,8 @@ describe('retries (seed 001 section 7, fake timers)', () => {
 
   it('honours Retry-After on 429 as a minimum wait', async () => {
     fake()
-    srv.reply(fail(429, 'Rate limit exceeded', {}), json(200, { success: true }))
     srv.reply(
-      (q, res) => {
+      (_q, res) => {
         res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '7' })
         res.end(JSON.stringify({ success: false, error: 'Rate limit exceeded' }))
       },

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { type OpenApiDocument, ResponseValidator, validatingFetch } from '@apiplatform/contract'
+import { ResponseValidator, validatingFetch } from '@apiplatform/contract'
 import { type ControlClient, createControlClient } from '@apiplatform/control-client'
 import { openTestDatabase } from '@apiplatform/server-kit'
 import { beforeAll } from 'vitest'
@@ -13,33 +13,7 @@ import { type AppFixture, createAppFixture, createRootKey, createWorkspace } fro
 
 const specFile = createRequire(import.meta.url).resolve('@apiplatform/control-spec/openapi.json')
 export const bundledSpec = JSON.parse(readFileSync(specFile, 'utf8'))
-export const validator = new ResponseValidator(hoistInlineResponses(bundledSpec))
-
-/**
- * Works around a bug of tools/contract's ResponseValidator (it builds the JSON pointer of an
- * inline response with the global `escape()`, which leaves the `/` of `/v2/…` unescaped, so Ajv
- * cannot resolve it): inline responses are moved to `components.responses` and referenced, which
- * changes no schema. Remove once the validator escapes pointer segments (`~1`).
- */
-function hoistInlineResponses(doc: OpenApiDocument): OpenApiDocument {
-  const copy = structuredClone(doc) as OpenApiDocument & {
-    paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>>
-    components: { responses?: Record<string, unknown> }
-  }
-  copy.components ??= {}
-  copy.components.responses ??= {}
-  for (const item of Object.values(copy.paths)) {
-    for (const [method, op] of Object.entries(item)) {
-      for (const [status, response] of Object.entries(op.responses ?? {})) {
-        if (response && typeof response === 'object' && '$ref' in response) continue
-        const name = `Inline_${String(op.operationId ?? method).replace(/[^A-Za-z0-9_]/g, '_')}_${status}`
-        copy.components.responses[name] = response
-        ;(op.responses as Record<string, unknown>)[status] = { $ref: `#/components/responses/${name}` }
-      }
-    }
-  }
-  return copy
-}
+export const validator = new ResponseValidator(bundledSpec)
 
 export interface TestContext {
   service: RunningService

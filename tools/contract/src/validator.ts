@@ -120,7 +120,7 @@ export class ResponseValidator {
       )?.$ref
       const ref = responseRef
         ? `spec${responseRef}/content/${pointerSegment(mediaType)}/schema`
-        : `spec#/${pointer.map(escape).join('/')}`
+        : `spec#/${pointer.map(pointerSegment).join('/')}`
       validate = this.ajv.compile({ $ref: ref })
       this.compiled.set(key, validate)
     }

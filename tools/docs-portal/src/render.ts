@@ -97,6 +97,12 @@ function permissionsCell(op: Operation): string {
     .join('<span class="perm-or">or</span>')
 }
 
+/** Redoc 3 routes an operation as `#/<tag>/<operationid>`, both lower-cased. */
+export function operationHref(api: string, op: Operation): string {
+  const slug = (s: string) => s.toLowerCase().replace(/\s+/g, '-')
+  return `reference/${api}/#/${slug(op.tag)}/${op.operationId.toLowerCase()}`
+}
+
 function operationsTable(api: ApiPage): string {
   const withPerms = api.operations.some((o) => o.permissions)
   const groups = new Map<string, Operation[]>()
@@ -109,7 +115,7 @@ ${ops
   .map(
     (op) => `<tr${op.deprecated ? ' class="deprecated"' : ''}>
   <td class="op"><span class="method m-${op.method.toLowerCase()}">${op.method}</span> <code class="path">${esc(op.path)}</code><div class="op-id">${esc(op.operationId)}</div></td>
-  <td>${esc(op.summary)}${op.deprecated ? ' <span class="tag-deprecated">deprecated</span>' : ''}</td>
+  <td><a href="${esc(operationHref(api.name, op))}">${esc(op.summary)}</a>${op.deprecated ? ' <span class="tag-deprecated">deprecated</span>' : ''}</td>
   ${withPerms ? `<td class="perms">${permissionsCell(op)}</td>` : ''}
 </tr>`,
   )

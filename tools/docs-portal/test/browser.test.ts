@@ -123,6 +123,7 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
     }
     await page.screenshot({ path: path.join(artifacts, 'portal.png'), fullPage: true })
     await page.locator('details.ops').first().evaluate((d) => d.setAttribute('open', ''))
+    await page.locator('details.ops').first().scrollIntoViewIfNeeded()
     await page.screenshot({ path: path.join(artifacts, 'portal-operations.png') })
     expect(errors).toEqual([])
     await page.close()
@@ -136,52 +137,69 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
       await page.locator('.menu-content').first().waitFor()
       await page.screenshot({ path: path.join(artifacts, `reference-${api}.png`) })
 
-      // Open each tag group of the sidebar in turn (opening one may close another), collecting the
-      // operation links it shows.
-      const links: { href: string; text: string }[] = []
-      for (const tag of [...new Set(ops.map((o) => o.tag))]) {
-        await page.locator('.menu-content').getByText(tag, { exact: true }).first().click()
-        await page.waitForTimeout(50)
-        links.push(
-          ...(await page.evaluate(() =>
-            [...document.querySelectorAll('.menu-content a[href*="#/"]')].map((a) => ({
-              href: a.getAttribute('href') ?? '',
-              text: (a as HTMLElement).innerText,
-            })),
-          )),
-        )
-      }
+      // Open each tag group of the sidebar in turn (opening one may close another): every operation
+      // of the bundle must be listed there. Then open operation pages (the first of each group, or
+      // all of them with DOCS_BROWSER_ALL=1) and check their examples and required permissions.
+      const all = !!process.env.DOCS_BROWSER_ALL
       const missing: string[] = []
+      const navHrefs = new Set<string>()
       let shot = false
-      for (const op of ops) {
-        const link =
-          links.find((l) => l.href.toLowerCase().endsWith(`/${op.operationId.toLowerCase()}`)) ??
-          links.find((l) => l.text.split('\n')[0]?.trim() === op.summary)
-        if (!link) {
-          missing.push(`${op.operationId} (${op.summary}): not in the navigation`)
-          continue
+      const tags = [...new Set(ops.map((o) => o.tag))]
+      for (const tag of tags) {
+        await page.locator('.menu-content').getByText(tag, { exact: true }).first().click()
+        const tagged = ops.filter((o) => o.tag === tag)
+        await page
+          .locator('.menu-content a[href*="#/"]', { hasText: tagged[0]?.summary ?? '' })
+          .first()
+          .waitFor({ timeout: 5_000 })
+          .catch(() => undefined)
+        const links = await page.evaluate(() =>
+          [...document.querySelectorAll('.menu-content a[href*="#/"]')].map((a) => ({
+            href: a.getAttribute('href') ?? '',
+            text: (a as HTMLElement).innerText,
+          })),
+        )
+        for (const l of links) navHrefs.add(l.href)
+        const found = tagged.map((op) => ({
+          op,
+          link:
+            links.find((l) => l.href.toLowerCase().endsWith(`/${op.operationId.toLowerCase()}`)) ??
+            links.find((l) => l.text.split('\n')[0]?.trim() === op.summary),
+        }))
+        for (const { op, link } of found) {
+          if (!link) missing.push(`${op.operationId} (${op.summary}): not in the navigation of tag ${tag}`)
         }
-        await page.evaluate((h) => {
-          window.location.hash = h.slice(h.indexOf('#'))
-        }, link.href)
-        const heading = page.locator('h1', { hasText: op.summary }).first()
-        try {
-          await heading.waitFor({ timeout: 10_000 })
-        } catch {
-          missing.push(`${op.operationId} (${op.summary}): its page did not render`)
-          continue
+        for (const { op, link } of all ? found : found.slice(0, 1)) {
+          if (!link) continue
+          await page.locator(`.menu-content a[href="${link.href}"]`).first().click()
+          try {
+            await page.locator('h1, h2', { hasText: op.summary }).first().waitFor({ timeout: 10_000 })
+          } catch {
+            missing.push(`${op.operationId} (${op.summary}): its page did not render`)
+            continue
+          }
+          const text = await page.evaluate(() => document.body.innerText)
+          // examples: a request payload (when there is a body) and a response sample, both JSON
+          if (op.hasRequestBody && !/Payload[\s\S]*\{/.test(text)) missing.push(`${op.operationId}: no request example`)
+          if (!/Response[\s\S]*\{\s*"/.test(text)) missing.push(`${op.operationId}: no response example`)
+          for (const perm of (op.permissions ?? []).flat()) {
+            if (!text.includes(perm)) missing.push(`${op.operationId}: permission ${perm} not shown`)
+          }
+          if (!shot && op.permissions?.length) {
+            await page.screenshot({ path: path.join(artifacts, `reference-${api}-operation.png`) })
+            shot = true
+          }
         }
-        const text = await page.evaluate(() => document.body.innerText)
-        // examples: a request payload (when there is a body) and a response sample, both JSON
-        if (op.hasRequestBody && !/Payload[\s\S]*\{/.test(text)) missing.push(`${op.operationId}: no request example`)
-        if (!/Response[\s\S]*\{\s*\n?\s*"/.test(text)) missing.push(`${op.operationId}: no response example`)
-        for (const perm of (op.permissions ?? []).flat()) {
-          if (!text.includes(perm)) missing.push(`${op.operationId}: permission ${perm} not shown`)
-        }
-        if (!shot && op.permissions?.length) {
-          await page.screenshot({ path: path.join(artifacts, `reference-${api}-operation.png`) })
-          shot = true
-        }
+      }
+      // the portal's operation links land on the operation pages of the reference
+      const portalHtml = await (await page.request.get(base)).text()
+      const prefix = `reference/${api}/`
+      const portalLinks = [...portalHtml.matchAll(/href="([^"]+)"/g)]
+        .map((m) => m[1] ?? '')
+        .filter((h) => h.startsWith(`${prefix}#/`))
+      expect(portalLinks.length).toBe(ops.length)
+      for (const h of portalLinks) {
+        if (!navHrefs.has(h.slice(prefix.length))) missing.push(`portal link ${h} matches no operation of the reference`)
       }
       if (!shot) await page.screenshot({ path: path.join(artifacts, `reference-${api}-operation.png`) })
       expect(missing).toEqual([])

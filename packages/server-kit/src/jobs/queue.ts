@@ -90,7 +90,7 @@ export class JobQueue {
     options: JobQueueOptions = {},
   ) {
     this.workerId = options.workerId ?? `worker_${randomUUID()}`
-    this.leaseMs = options.leaseMs ?? 30_000
+    this.leaseMs = options.leaseMs ?? 10_000
     this.pollMs = options.pollMs ?? 500
     this.retryDelayMs = options.retryDelayMs ?? ((attempt) => Math.min(60_000, 1000 * 2 ** attempt))
     this.onError =

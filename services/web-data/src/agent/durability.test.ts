@@ -75,7 +75,7 @@ describe('agent runs survive a crash (PGlite on disk)', () => {
         schema: {
           type: 'object',
           properties: { nothingStatesThis: { type: 'string' } },
-        },
+        } as never,
         strictConstrainToURLs: true,
       },
     })
