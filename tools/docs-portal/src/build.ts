@@ -29,7 +29,10 @@ type Json = Record<string, unknown>
 const EXTERNAL_ASSET =
   /<(script|link)\b[^>]*\b(src|href)=["']https?:\/\/[^"']+["'][^>]*>|@import\s+url\(["']?https?:|from\s*["']https?:\/\//i
 
-const REDOCLY_LOGOS = ['https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'https://cdn.redoc.ly/redoc/logo-mini.svg']
+const REDOCLY_LOGOS = [
+  'https://cdn.redoc.ly/redoc/logo-mini-full.svg',
+  'https://cdn.redoc.ly/redoc/logo-mini.svg',
+]
 const REDOCLY_BADGE = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="16" viewBox="0 0 64 16"><text x="0" y="12.5" font-family="system-ui,sans-serif" font-size="12" font-weight="600" fill="#5b6470">Redocly</text></svg>',
 )}`

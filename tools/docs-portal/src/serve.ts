@@ -76,7 +76,9 @@ export function listen(server: http.Server, port: number, host: string): Promise
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   if (!fs.existsSync(path.join(defaultDir, 'index.html'))) {
-    console.error('docs portal: dist/ is not built; run `pnpm docs` (or `pnpm --dir tools/docs-portal docs`) first')
+    console.error(
+      'docs portal: dist/ is not built; run `pnpm docs` (or `pnpm --dir tools/docs-portal docs`) first',
+    )
     process.exit(1)
   }
   const port = Number(process.env.DOCS_PORT ?? 7300)

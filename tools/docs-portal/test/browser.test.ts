@@ -37,7 +37,9 @@ interface Op {
 }
 
 function operations(api: string): Op[] {
-  const bundle = JSON.parse(fs.readFileSync(path.join(dist, 'reference', api, 'openapi.json'), 'utf8')) as Json
+  const bundle = JSON.parse(
+    fs.readFileSync(path.join(dist, 'reference', api, 'openapi.json'), 'utf8'),
+  ) as Json
   const out: Op[] = []
   for (const item of Object.values(bundle.paths as Record<string, Json>)) {
     for (const [method, op] of Object.entries(item)) {
@@ -55,11 +57,16 @@ function operations(api: string): Op[] {
   return out
 }
 
+/** The text a reader sees (hidden elements and scripts excluded), hence innerText. */
+function visibleText(page: Page): Promise<string> {
+  // biome-ignore lint/performance/useDomNodeTextContent: rendered text is the point
+  return page.evaluate(() => document.body.innerText)
+}
+
 describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
   let server: http.Server
   let base: string
   let browser: Browser
-  const problems: string[] = []
 
   beforeAll(async () => {
     if (!fs.existsSync(path.join(dist, 'index.html'))) {
@@ -108,7 +115,7 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
 
   it('shows the landing page with both APIs, versions, install lines and links', async () => {
     const { page, errors } = await open(base)
-    const text = await page.evaluate(() => document.body.innerText)
+    const text = await visibleText(page)
     for (const api of ['control', 'web-data']) {
       const bundle = JSON.parse(fs.readFileSync(path.join(dist, 'reference', api, 'openapi.json'), 'utf8'))
       expect(text).toContain(bundle.info.title)
@@ -122,7 +129,10 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
       }
     }
     await page.screenshot({ path: path.join(artifacts, 'portal.png'), fullPage: true })
-    await page.locator('details.ops').first().evaluate((d) => d.setAttribute('open', ''))
+    await page
+      .locator('details.ops')
+      .first()
+      .evaluate((d) => d.setAttribute('open', ''))
     await page.locator('details.ops').first().scrollIntoViewIfNeeded()
     await page.screenshot({ path: path.join(artifacts, 'portal-operations.png') })
     expect(errors).toEqual([])
@@ -139,8 +149,8 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
 
       // Open each tag group of the sidebar in turn (opening one may close another): every operation
       // of the bundle must be listed there. Then open operation pages (the first of each group, or
-      // all of them with DOCS_BROWSER_ALL=1) and check their examples and required permissions.
-      const all = !!process.env.DOCS_BROWSER_ALL
+      // all of them on CI or with DOCS_BROWSER_ALL=1) and check their examples and required permissions.
+      const all = !!process.env.DOCS_BROWSER_ALL || onCi
       const missing: string[] = []
       const navHrefs = new Set<string>()
       let shot = false
@@ -156,6 +166,7 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
         const links = await page.evaluate(() =>
           [...document.querySelectorAll('.menu-content a[href*="#/"]')].map((a) => ({
             href: a.getAttribute('href') ?? '',
+            // biome-ignore lint/performance/useDomNodeTextContent: the link's rendered text
             text: (a as HTMLElement).innerText,
           })),
         )
@@ -178,9 +189,10 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
             missing.push(`${op.operationId} (${op.summary}): its page did not render`)
             continue
           }
-          const text = await page.evaluate(() => document.body.innerText)
+          const text = await visibleText(page)
           // examples: a request payload (when there is a body) and a response sample, both JSON
-          if (op.hasRequestBody && !/Payload[\s\S]*\{/.test(text)) missing.push(`${op.operationId}: no request example`)
+          if (op.hasRequestBody && !/Payload[\s\S]*\{/.test(text))
+            missing.push(`${op.operationId}: no request example`)
           if (!/Response[\s\S]*\{\s*"/.test(text)) missing.push(`${op.operationId}: no response example`)
           for (const perm of (op.permissions ?? []).flat()) {
             if (!text.includes(perm)) missing.push(`${op.operationId}: permission ${perm} not shown`)
@@ -199,7 +211,8 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
         .filter((h) => h.startsWith(`${prefix}#/`))
       expect(portalLinks.length).toBe(ops.length)
       for (const h of portalLinks) {
-        if (!navHrefs.has(h.slice(prefix.length))) missing.push(`portal link ${h} matches no operation of the reference`)
+        if (!navHrefs.has(h.slice(prefix.length)))
+          missing.push(`portal link ${h} matches no operation of the reference`)
       }
       if (!shot) await page.screenshot({ path: path.join(artifacts, `reference-${api}-operation.png`) })
       expect(missing).toEqual([])
@@ -211,7 +224,7 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
   it('renders the changelog pages', async () => {
     for (const api of ['control', 'web-data']) {
       const { page, errors } = await open(`${base}changelog/${api}.html`)
-      const text = await page.evaluate(() => document.body.innerText)
+      const text = await visibleText(page)
       for (const kind of ['spec', 'client', 'routes']) expect(text).toContain(`@apiplatform/${api}-${kind}`)
       await page.screenshot({ path: path.join(artifacts, `changelog-${api}.png`), fullPage: true })
       expect(errors).toEqual([])

@@ -17,8 +17,8 @@ import { diffSpecs, formatChanges, type SpecDiff } from './diff.ts'
 import { changedSince, readManifest, releasedSpecPath, sourceFiles } from './snapshot.ts'
 import {
   type Api,
-  pendingBump,
   type PendingChangeset,
+  pendingBump,
   readChangesets,
   readJson,
   tryRun,
@@ -100,7 +100,8 @@ export function checkChangesets(ws: Workspace, options: CheckOptions = {}): Find
 
 function changedInGit(ws: Workspace, pkg: WorkspacePackage, base: string): string[] {
   const mergeBase = tryRun('git', ['merge-base', 'HEAD', base], ws.root)?.trim()
-  if (!mergeBase) throw new Error(`RELEASE_BASE=${base}: no merge base with HEAD (fetch it, or unset RELEASE_BASE)`)
+  if (!mergeBase)
+    throw new Error(`RELEASE_BASE=${base}: no merge base with HEAD (fetch it, or unset RELEASE_BASE)`)
   const diff = tryRun('git', ['diff', '--name-only', '-z', mergeBase, '--', pkg.relDir], ws.root) ?? ''
   const untracked =
     tryRun('git', ['ls-files', '-o', '--exclude-standard', '-z', '--', pkg.relDir], ws.root) ?? ''
@@ -112,7 +113,8 @@ function changedInGit(ws: Workspace, pkg: WorkspacePackage, base: string): strin
       if (f !== `${pkg.relDir}/package.json`) return true
       const before = tryRun('git', ['show', `${mergeBase}:${f}`], ws.root)
       if (!before) return true
-      const pick = (m: Record<string, unknown>) => JSON.stringify({ ...m, version: 0, scripts: 0, devDependencies: 0 })
+      const pick = (m: Record<string, unknown>) =>
+        JSON.stringify({ ...m, version: 0, scripts: 0, devDependencies: 0 })
       return pick(JSON.parse(before)) !== pick(readJson(path.join(ws.root, f)))
     })
     .sort()

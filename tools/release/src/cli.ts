@@ -13,7 +13,7 @@
  */
 import { checkBreaking, checkChangesets, diffApis, type Finding } from './check.ts'
 import { formatChanges } from './diff.ts'
-import { publish, release, ReleaseError } from './release.ts'
+import { publish, ReleaseError, release } from './release.ts'
 import { writeSnapshot } from './snapshot.ts'
 import { writeSpecChangesets } from './spec-changeset.ts'
 import { type Bump, findRoot, loadWorkspace } from './workspace.ts'

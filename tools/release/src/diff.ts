@@ -119,7 +119,7 @@ function describe(d: RawDiff, before: Json, after: Json): SpecChange {
   const route = String(path[1])
   const method = path[2] !== undefined && METHODS.has(String(path[2])) ? String(path[2]) : undefined
   const endpoint = method ? `${method.toUpperCase()} ${route}` : route
-  const op = method ? operationOf(after, route, method) ?? operationOf(before, route, method) : undefined
+  const op = method ? (operationOf(after, route, method) ?? operationOf(before, route, method)) : undefined
   const operation = (op?.operationId as string | undefined) ?? endpoint
   const base = { operation, endpoint, path: jsonPath }
 

@@ -64,12 +64,16 @@ export function publish(root: string, options: PublishOptions = {}): WorkspacePa
   const env = registryEnv()
   const registry = process.env.NPM_REGISTRY_URL
   const registryArgs = registry ? ['--registry', registry] : []
+  // (a dry run packs only: it needs no registry)
   const done: WorkspacePackage[] = []
   for (const pkg of publishOrder(ws)) {
     const version = String(readJson(path.join(pkg.dir, 'package.json')).version)
     if (options.dryRun) {
-      log(`pnpm publish --dry-run ${pkg.name}@${version}`)
-      run('pnpm', ['publish', '--dry-run', '--no-git-checks', '--access', 'public', ...registryArgs], pkg.dir, env)
+      log(`pnpm pack ${pkg.name}@${version}`)
+      const problems = packAndInspect(pkg)
+      for (const p of problems) log(`  ✖ ${p}`)
+      if (problems.length) throw new ReleaseError(`${pkg.name}: its tarball is not publishable`)
+      log(`  ✓ tarball ok`)
       done.push(pkg)
       continue
     }
@@ -85,6 +89,56 @@ export function publish(root: string, options: PublishOptions = {}): WorkspacePa
     log('published; tag the release commit with `pnpm changeset tag` once it is committed')
   }
   return done
+}
+
+/**
+ * Packs a package as `pnpm publish` would and inspects the tarball: no `workspace:` ranges left,
+ * and every file that `main`, `types`, `bin` and `exports` point at is inside.
+ */
+export function packAndInspect(pkg: WorkspacePackage): string[] {
+  const dest = fs.mkdtempSync(path.join(os.tmpdir(), 'release-pack-'))
+  try {
+    execFileSync('pnpm', ['pack', '--pack-destination', dest], {
+      cwd: pkg.dir,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+    const tgz = fs.readdirSync(dest).find((f) => f.endsWith('.tgz'))
+    if (!tgz) return ['pnpm pack wrote no tarball']
+    const file = path.join(dest, tgz)
+    const files = new Set(
+      execFileSync('tar', ['-tzf', file], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+        .map((f) => f.replace(/^package\//, '')),
+    )
+    const manifest = JSON.parse(
+      execFileSync('tar', ['-xzOf', file, 'package/package.json'], { encoding: 'utf8' }),
+    )
+    const problems: string[] = []
+    for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
+      for (const [name, range] of Object.entries((manifest[field] ?? {}) as Record<string, string>)) {
+        if (range.startsWith('workspace:')) problems.push(`${field}.${name} is still ${range}`)
+      }
+    }
+    const targets: string[] = []
+    const collect = (v: unknown) => {
+      if (typeof v === 'string') targets.push(v)
+      else if (v && typeof v === 'object') for (const x of Object.values(v)) collect(x)
+    }
+    collect(manifest.main)
+    collect(manifest.types)
+    collect(manifest.bin)
+    collect(manifest.exports)
+    for (const t of targets) {
+      const rel = t.replace(/^\.\//, '')
+      if (rel.includes('*')) continue
+      if (!files.has(rel))
+        problems.push(`${t} is referenced by package.json but not in the tarball (not built?)`)
+    }
+    return problems
+  } finally {
+    fs.rmSync(dest, { recursive: true, force: true })
+  }
 }
 
 /** Dependencies before dependents, so an install of a just-published package always resolves. */
@@ -135,7 +189,10 @@ function registryEnv(): NodeJS.ProcessEnv {
   const prefix = `//${url.host}${url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`}`
   const home = path.join(os.homedir(), '.npmrc')
   const base = process.env.npm_config_userconfig ?? (fs.existsSync(home) ? home : undefined)
-  const lines = [base && fs.existsSync(base) ? fs.readFileSync(base, 'utf8') : '', `${prefix}:_authToken=\${NPM_TOKEN}`]
+  const lines = [
+    base && fs.existsSync(base) ? fs.readFileSync(base, 'utf8') : '',
+    `${prefix}:_authToken=\${NPM_TOKEN}`,
+  ]
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'release-npmrc-')), '.npmrc')
   fs.writeFileSync(file, `${lines.join('\n')}\n`, { mode: 0o600 })
   return { ...process.env, npm_config_userconfig: file, NPM_CONFIG_USERCONFIG: file }

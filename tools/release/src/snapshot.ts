@@ -37,7 +37,15 @@ const IGNORED = [
   /(^|\/)biome\.jsonc?$/,
   /(^|\/)\.gitignore$/,
 ]
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'generated', '.turbo', 'coverage', '.data', 'artifacts'])
+const SKIPPED_DIRS = new Set([
+  'node_modules',
+  'dist',
+  'generated',
+  '.turbo',
+  'coverage',
+  '.data',
+  'artifacts',
+])
 
 /** Fields of package.json that change what is published (scripts and devDependencies do not). */
 const PUBLISHED_FIELDS = [
@@ -139,7 +147,8 @@ export function writeSnapshot(ws: Workspace): void {
   }
   fs.writeFileSync(manifestPath(ws), `${JSON.stringify(manifest, null, 2)}\n`)
   for (const api of ws.apis) {
-    if (!fs.existsSync(api.bundle)) throw new Error(`${api.spec.name}: ${api.bundle} is missing; bundle it first`)
+    if (!fs.existsSync(api.bundle))
+      throw new Error(`${api.spec.name}: ${api.bundle} is missing; bundle it first`)
     fs.copyFileSync(api.bundle, releasedSpecPath(ws, api))
   }
 }

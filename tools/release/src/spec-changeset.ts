@@ -32,7 +32,7 @@ export function writeSpecChangesets(ws: Workspace, only: string[] = [], forced?:
   for (const { api, diff } of diffApis(ws)) {
     if (only.length && !only.includes(api.name)) continue
     const file = specChangesetFile(ws, api.name)
-    if (!diff || !diff.changes.length) {
+    if (!diff?.changes.length) {
       if (fs.existsSync(file)) fs.rmSync(file)
       continue
     }

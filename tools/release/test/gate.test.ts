@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { checkBreaking, checkChangesets } from '../src/check.ts'
+import { packAndInspect } from '../src/release.ts'
 import { writeSnapshot } from '../src/snapshot.ts'
 import { writeSpecChangesets } from '../src/spec-changeset.ts'
 import { loadWorkspace } from '../src/workspace.ts'
@@ -22,7 +23,7 @@ function released(pair: string): string {
   return root
 }
 
-const failing = (findings: { ok: boolean; message: string }[]) => findings.filter((f) => !f.ok)
+const failing = <T extends { ok: boolean }>(findings: T[]) => findings.filter((f) => !f.ok)
 
 describe('breaking-change gate', () => {
   it('fails on a breaking spec change without a major changeset, naming the change', () => {
@@ -93,7 +94,9 @@ describe('changeset check', () => {
     expect(failing(checkChangesets(loadWorkspace(root)))).toEqual([])
     pkg.dependencies.lodash = '4.17.21'
     fs.writeFileSync(path.join(client, 'package.json'), JSON.stringify(pkg))
-    expect(failing(checkChangesets(loadWorkspace(root))).map((f) => f.subject)).toEqual(['@fixture/demo-client'])
+    expect(failing(checkChangesets(loadWorkspace(root))).map((f) => f.subject)).toEqual([
+      '@fixture/demo-client',
+    ])
   })
 
   it('needs no changeset before the first release', () => {
@@ -102,5 +105,23 @@ describe('changeset check', () => {
     roots.push(root)
     expect(failing(checkChangesets(loadWorkspace(root)))).toEqual([])
     expect(failing(checkBreaking(loadWorkspace(root)))).toEqual([])
+  })
+})
+
+describe('publish dry run (pnpm pack, inspected)', () => {
+  it('accepts a complete package and names what a broken one lacks', () => {
+    const { before } = loadPair('new-operation')
+    const root = fixtureWorkspace(before)
+    roots.push(root)
+    const spec = loadWorkspace(root).published.find((p) => p.name === '@fixture/demo-spec')
+    if (!spec) throw new Error('fixture without spec package')
+    expect(packAndInspect(spec)).toEqual([])
+    const file = path.join(spec.dir, 'package.json')
+    const manifest = JSON.parse(fs.readFileSync(file, 'utf8'))
+    manifest.main = './dist/index.js'
+    fs.writeFileSync(file, JSON.stringify(manifest))
+    expect(
+      packAndInspect(loadWorkspace(root).published.find((p) => p.name === '@fixture/demo-spec') ?? spec),
+    ).toEqual(['./dist/index.js is referenced by package.json but not in the tarball (not built?)'])
   })
 })

@@ -54,7 +54,10 @@ export function fixtureWorkspace(spec: Doc, version = '1.0.0'): string {
     dependencies: { '@fixture/demo-spec': 'workspace:*' },
   })
   write(path.join(root, 'packages', 'demo-client', 'index.js'), 'export const hello = () => "hello"\n')
-  write(path.join(root, 'packages', 'demo-tool', 'package.json'), { name: '@fixture/demo-tool', private: true })
+  write(path.join(root, 'packages', 'demo-tool', 'package.json'), {
+    name: '@fixture/demo-tool',
+    private: true,
+  })
   return root
 }
 
@@ -64,7 +67,12 @@ export function setSpec(root: string, spec: Doc): void {
   write(path.join(root, 'packages', 'demo-spec', 'dist', 'openapi.json'), spec)
 }
 
-export function addChangeset(root: string, id: string, releases: Record<string, string>, summary: string): void {
+export function addChangeset(
+  root: string,
+  id: string,
+  releases: Record<string, string>,
+  summary: string,
+): void {
   const front = Object.entries(releases)
     .map(([n, b]) => `"${n}": ${b}`)
     .join('\n')

@@ -22,7 +22,10 @@ export interface Registry {
 
 function installVerdaccio(): void {
   if (fs.existsSync(verdaccioBin)) return
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: registryDir, stdio: 'inherit' })
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd: registryDir,
+    stdio: 'inherit',
+  })
 }
 
 function freePort(): Promise<number> {
@@ -65,9 +68,13 @@ export async function startRegistry(): Promise<Registry> {
     ].join('\n'),
   )
   const url = `http://127.0.0.1:${port}/`
-  const child: ChildProcess = spawn(process.execPath, [verdaccioBin, '--config', config, '--listen', `127.0.0.1:${port}`], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [verdaccioBin, '--config', config, '--listen', `127.0.0.1:${port}`],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   let output = ''
   child.stdout?.on('data', (d) => {
     output += d

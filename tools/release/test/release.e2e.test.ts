@@ -58,14 +58,20 @@ it('versions, writes the changelog from the spec diff, publishes and installs ba
   expect(pkg('demo-client').version).toBe('1.1.0')
   const changelog = fs.readFileSync(path.join(root, 'packages', 'demo-spec', 'CHANGELOG.md'), 'utf8')
   expect(changelog).toContain('## 1.1.0')
-  expect(changelog).toContain('`deployments.cancelDeployment` (POST /v2/deployments.cancelDeployment): operation added')
+  expect(changelog).toContain(
+    '`deployments.cancelDeployment` (POST /v2/deployments.cancelDeployment): operation added',
+  )
   expect(changelog).not.toContain('spec-diff:')
   expect(fs.readdirSync(path.join(root, '.changeset')).filter((f) => f.endsWith('.md'))).toEqual([])
 
   // the snapshot now is the new release
-  const manifest = JSON.parse(fs.readFileSync(path.join(root, 'tools/release/released/manifest.json'), 'utf8'))
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(root, 'tools/release/released/manifest.json'), 'utf8'),
+  )
   expect(manifest.packages['@fixture/demo-client'].version).toBe('1.1.0')
-  const releasedSpec = JSON.parse(fs.readFileSync(path.join(root, 'tools/release/released/demo.openapi.json'), 'utf8'))
+  const releasedSpec = JSON.parse(
+    fs.readFileSync(path.join(root, 'tools/release/released/demo.openapi.json'), 'utf8'),
+  )
   expect(releasedSpec).toEqual(after)
 
   // install it back from the registry, into a fresh project
@@ -74,8 +80,20 @@ it('versions, writes the changelog from the spec diff, publishes and installs ba
   fs.writeFileSync(path.join(consumer, 'package.json'), '{"name":"consumer","private":true}\n')
   execFileSync(
     'npm',
-    ['install', '@fixture/demo-client@1.1.0', '--registry', registry.url, '--no-audit', '--no-fund', '--loglevel=error'],
-    { cwd: consumer, env: { ...process.env, npm_config_userconfig: path.join(consumer, '.npmrc-none') }, stdio: 'pipe' },
+    [
+      'install',
+      '@fixture/demo-client@1.1.0',
+      '--registry',
+      registry.url,
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+    ],
+    {
+      cwd: consumer,
+      env: { ...process.env, npm_config_userconfig: path.join(consumer, '.npmrc-none') },
+      stdio: 'pipe',
+    },
   )
   const installed = (name: string) =>
     JSON.parse(fs.readFileSync(path.join(consumer, 'node_modules', '@fixture', name, 'package.json'), 'utf8'))

@@ -9,37 +9,10 @@ import { type Service, startOn } from '../service.js'
 /** One validator per test process: compiling the spec is the slow part. */
 let validator: ResponseValidator | undefined
 export function specValidator(): ResponseValidator {
-  validator ??= new ResponseValidator(withResponseRefs(spec as unknown as OpenApiDocument))
+  validator ??= new ResponseValidator(spec as unknown as OpenApiDocument)
   return validator
 }
 
-/**
- * The same document with every inline response moved to `components.responses` and referenced.
- * Works around tools/contract building a JSON pointer to an inline response without escaping the
- * `/` of the path template (`#/paths//v2/scrape/…`), which Ajv cannot resolve. Same schemas.
- */
-function withResponseRefs(doc: OpenApiDocument): OpenApiDocument {
-  const copy = structuredClone(doc) as OpenApiDocument & {
-    components: Record<string, Record<string, unknown>>
-  }
-  copy.components ??= {}
-  copy.components.responses ??= {}
-  for (const [path, item] of Object.entries(copy.paths)) {
-    for (const [method, operation] of Object.entries(
-      item as Record<string, { responses?: Record<string, unknown> }>,
-    )) {
-      for (const [status, response] of Object.entries(operation?.responses ?? {})) {
-        if (!response || typeof response !== 'object' || '$ref' in response) continue
-        const name = `inline_${method}_${path.replace(/[^A-Za-z0-9]+/g, '_')}_${status}`
-        copy.components.responses[name] = response
-        ;(operation.responses as Record<string, unknown>)[status] = {
-          $ref: `#/components/responses/${name}`,
-        }
-      }
-    }
-  }
-  return copy
-}
 
 export interface TestService {
   service: Service
