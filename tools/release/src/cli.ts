@@ -37,7 +37,8 @@ function report(title: string, findings: Finding[]): boolean {
   console.log(`\n${title}`)
   for (const f of findings) {
     const [first, ...rest] = f.message.split('\n')
-    console.log(`  ${f.ok ? '✓' : '✖'} ${f.subject}: ${first}`)
+    const line = first?.startsWith(f.subject) ? first : `${f.subject}: ${first}`
+    console.log(`  ${f.ok ? '✓' : '✖'} ${line}`)
     for (const line of rest) console.log(`      ${line}`)
   }
   return findings.every((f) => f.ok)

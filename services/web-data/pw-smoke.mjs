@@ -1,0 +1,11 @@
+import { chromium } from 'playwright-core'
+const t = Date.now()
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--no-first-run'] })
+const ctx = await b.newContext()
+const p = await ctx.newPage()
+await p.setContent('<button onclick="this.textContent=\'ok\'">hi</button>')
+await p.click('button')
+console.log(await p.textContent('button'), b.version(), Date.now()-t)
+const shot = await p.screenshot()
+console.log(shot.length)
+await b.close()
