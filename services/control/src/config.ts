@@ -1,4 +1,5 @@
 import { randomToken } from '@apiplatform/server-kit'
+import { generateEncryptionKey, parseEncryptionKey } from './domain/key-secrets.js'
 
 /** Settings of the service. `fromEnv` reads the run-time contract's environment variables. */
 export interface ServiceConfig {
@@ -17,6 +18,11 @@ export interface ServiceConfig {
   /** The bootstrap root key. Env `CONTROL_ROOT_KEY`; generated when unset. */
   rootKey: string
   rootKeyGenerated: boolean
+  /** Key that encrypts recoverable API keys (32 bytes). Env `CONTROL_ENCRYPTION_KEY`; generated when unset. */
+  encryptionKey?: Buffer
+  encryptionKeyGenerated?: boolean
+  /** Printable form of a generated `encryptionKey` (base64), to set as CONTROL_ENCRYPTION_KEY. */
+  encryptionKeyText?: string
   /** How long each step of a workflow takes, in ms. Env `CONTROL_WORKFLOW_STEP_MS`, default 250. */
   workflowStepMs: number
   /** Lease of a claimed job, in ms. Env `CONTROL_JOB_LEASE_MS`, default 30000. */
@@ -40,6 +46,7 @@ export function generateRootKey(): string {
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const rootKey = env.CONTROL_ROOT_KEY?.trim()
+  const encryptionKeyText = env.CONTROL_ENCRYPTION_KEY?.trim() || generateEncryptionKey()
   return {
     port: int(env.PORT, 7100),
     hostname: env.HOST || '127.0.0.1',
@@ -51,5 +58,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     jobLeaseMs: int(env.CONTROL_JOB_LEASE_MS, 30_000),
     jobPollMs: int(env.CONTROL_JOB_POLL_MS, 200),
     seed: env.CONTROL_SEED !== '0',
+    encryptionKey: parseEncryptionKey(encryptionKeyText),
+    encryptionKeyGenerated: !env.CONTROL_ENCRYPTION_KEY?.trim(),
+    encryptionKeyText,
   }
 }

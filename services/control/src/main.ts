@@ -13,6 +13,9 @@ const lines = [
   `  storage:   ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
   `  spec:      ${service.url}/openapi.json`,
   `  root key:  ${service.rootKey}${config.rootKeyGenerated ? '   (generated; set CONTROL_ROOT_KEY to choose one)' : '   (CONTROL_ROOT_KEY)'}`,
+  config.encryptionKeyGenerated
+    ? `  encryption key: ${config.encryptionKeyText}   (generated; set CONTROL_ENCRYPTION_KEY to keep recoverable keys readable across restarts)`
+    : '  encryption key: CONTROL_ENCRYPTION_KEY',
 ]
 if (s) {
   lines.push(

@@ -4,6 +4,7 @@
  * serves the API. Tests start it in-process on port 0 with an in-memory PGlite; `main.ts` starts
  * it from the environment.
  */
+import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import {
   type Database,
@@ -19,6 +20,9 @@ import type { Deps } from './deps.js'
 import { everyPermission } from './http/auth.js'
 import { SEED, seed } from './seed.js'
 import { registerOperationWorkflows } from './workflows/operations.js'
+import { type DnsResolver, systemDnsResolver } from './domain/dns.js'
+import { openVariableCipher } from './domain/secrets.js'
+import { registerTaskWorkflows } from './workflows/tasks.js'
 
 export { configFromEnv, generateRootKey, type ServiceConfig } from './config.js'
 export { SEED } from './seed.js'
@@ -37,7 +41,14 @@ export interface RunningService {
   close(): Promise<void>
 }
 
-export type CreateServiceOptions = Partial<ServiceConfig> & Pick<ServiceConfig, 'rootKey'>
+export type CreateServiceOptions = Partial<ServiceConfig> & Pick<ServiceConfig, 'rootKey'> & {
+  /** DNS resolver of domain verification; default `systemDnsResolver()`. Tests inject a fake. */
+  dnsResolver?: DnsResolver
+  /** Key of environment variable values; default env `CONTROL_VARIABLES_KEY`, else one stored in the database. */
+  variablesKey?: string
+  /** Delay of a new domain's first background DNS check (doubles per retry); default 60000. */
+  domainRecheckMs?: number
+}
 
 export async function createService(options: CreateServiceOptions): Promise<RunningService> {
   const config = {
@@ -63,9 +74,19 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
   try {
     await migrate(db, MIGRATIONS_DIR)
     await queue.install()
-    if (config.seed) await seed(db, { rootKey: config.rootKey, permissions: everyPermission(), now: now() })
-    const deps: Deps = { db, queue, now }
+    const variables = await openVariableCipher(db, config.variablesKey ?? process.env.CONTROL_VARIABLES_KEY)
+    const dns = config.dnsResolver ?? systemDnsResolver()
+    if (config.seed)
+      await seed(db, { rootKey: config.rootKey, permissions: everyPermission(), now: now(), variables })
+    const deps: Deps = { db, queue, now, encryptionKey: config.encryptionKey ?? randomBytes(32), dns, variables }
     registerOperationWorkflows(queue, db, { stepMs: config.workflowStepMs, now })
+    registerTaskWorkflows(queue, db, {
+      stepMs: config.workflowStepMs,
+      now,
+      dns: () => dns,
+      domainRecheckMs: config.domainRecheckMs ?? 60_000,
+      domainBackgroundChecks: 5,
+    })
     queue.start()
     server = await serve(createApp(deps), { port: config.port, hostname: config.hostname })
     const running = server

@@ -1,16 +1,19 @@
 import { createApi, spec } from '@apiplatform/web-data-routes'
 import type { OpenAPIHono } from '@hono/zod-openapi'
+import { every } from 'hono/combine'
 import { apiErrors } from './http/api-errors.js'
 import { authMiddleware } from './http/auth.js'
 import type { AppEnv, Deps } from './http/env.js'
 import { ApiError } from './http/errors.js'
+import { limitsMiddleware } from './limits/index.js'
 import { createHandlers } from './routes/index.js'
 
 /** The HTTP app: the generated routes with this service's handlers, auth and error mapping. */
 export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   const app = createApi<AppEnv>({
     handlers: createHandlers(deps),
-    auth: authMiddleware(deps),
+    // Metering (rate limit, concurrent jobs, activity, ledger key) runs right after authentication.
+    auth: every(authMiddleware(deps), limitsMiddleware(deps)),
     middleware: [apiErrors],
     bodyLimit: deps.config.maxBodyBytes,
     onUnexpectedError: (error) => {

@@ -26,6 +26,12 @@ export interface ServiceConfig {
   maxBodyBytes: number
   /** Run the job worker in this process. */
   worker: boolean
+  /** Requests per team per minute unless the team's row says otherwise (429 beyond). */
+  rateLimitPerMin?: number | undefined
+  /** Queued plus running jobs per team unless the team's row says otherwise (429 beyond). */
+  maxConcurrentJobs?: number | undefined
+  /** HMAC-SHA256 secret of monitor webhooks; defaults to the bootstrap API key. */
+  webhookSecret?: string | undefined
 }
 
 export const DEFAULTS = {
@@ -60,5 +66,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     jobPollMs: int(env.WEB_DATA_JOB_POLL_MS, DEFAULTS.jobPollMs),
     maxBodyBytes: int(env.WEB_DATA_MAX_BODY_BYTES, DEFAULTS.maxBodyBytes),
     worker: env.WEB_DATA_WORKER !== '0',
+    rateLimitPerMin: env.WEB_DATA_RATE_LIMIT_PER_MIN ? int(env.WEB_DATA_RATE_LIMIT_PER_MIN, 0) : undefined,
+    maxConcurrentJobs: env.WEB_DATA_MAX_CONCURRENT_JOBS ? int(env.WEB_DATA_MAX_CONCURRENT_JOBS, 0) : undefined,
+    webhookSecret: env.WEB_DATA_WEBHOOK_SECRET || undefined,
   }
 }

@@ -47,7 +47,12 @@ for (const [p, item] of Object.entries<Json>(doc.paths)) {
     if (!op) continue
     const base = `#/paths/${escapePointer(p)}/${method}`
     for (const [ct, media] of Object.entries<Json>(op.requestBody?.content ?? {})) {
-      mediaExamples(`${op.operationId} request`, `${base}/requestBody/content/${escapePointer(ct)}`, media, cases)
+      mediaExamples(
+        `${op.operationId} request`,
+        `${base}/requestBody/content/${escapePointer(ct)}`,
+        media,
+        cases,
+      )
     }
     for (const [status, response] of Object.entries<Json>(op.responses)) {
       if (response.$ref) continue // shared responses are checked once, above

@@ -6,8 +6,18 @@ export interface Managed {
 }
 
 /** Starts a long-running command whose output is prefixed with its name. */
-export function startProcess(name: string, command: string, args: string[], env: Record<string, string>, cwd: string): Managed {
-  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+export function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+): Managed {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   const prefix = `[${name}] `
   const relay = (stream: NodeJS.ReadableStream | null, out: NodeJS.WriteStream) => {
     let buffered = ''

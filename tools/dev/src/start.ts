@@ -15,7 +15,11 @@ const processes: Managed[] = [
     'control',
     'pnpm',
     ['--silent', '--dir', 'services/control', 'start'],
-    { PORT: controlPort, CONTROL_ROOT_KEY: credentials.controlRootKey, DATA_DIR: join(root, '.data', 'control') },
+    {
+      PORT: controlPort,
+      CONTROL_ROOT_KEY: credentials.controlRootKey,
+      DATA_DIR: join(root, '.data', 'control'),
+    },
     root,
   ),
   startProcess(
@@ -31,7 +35,13 @@ const processes: Managed[] = [
     },
     root,
   ),
-  startProcess('docs', 'pnpm', ['--silent', '--dir', 'tools/docs-portal', 'serve'], { DOCS_PORT: docsPort }, root),
+  startProcess(
+    'docs',
+    'pnpm',
+    ['--silent', '--dir', 'tools/docs-portal', 'start'],
+    { DOCS_PORT: docsPort },
+    root,
+  ),
 ]
 
 const shutdown = () => {

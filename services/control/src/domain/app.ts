@@ -23,7 +23,7 @@ export function toApiApp(a: AppRecord) {
   }
 }
 
-/** The `Environment` schema of the API. */
+/** The `Environment` schema of the API, with its current build and runtime settings. */
 export function toApiEnvironment(e: EnvironmentRecord) {
   return {
     id: e.id,
@@ -33,5 +33,8 @@ export function toApiEnvironment(e: EnvironmentRecord) {
     deleteProtection: e.deleteProtection,
     createdAt: e.createdAt,
     ...(e.updatedAt !== null ? { updatedAt: e.updatedAt } : {}),
+    runtime: e.settings.runtime,
+    build: e.settings.build,
+    regions: e.settings.regions,
   }
 }

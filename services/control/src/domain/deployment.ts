@@ -32,6 +32,9 @@ export const BUILD_STEPS: readonly DeploymentStatus[] = [
   'ready',
 ]
 
+/** States of a deployment that is still being built and rolled out. */
+export const IN_PROGRESS: readonly DeploymentStatus[] = ['pending', 'building', 'deploying', 'network', 'finalizing']
+
 export type DeploymentAction = 'promote' | 'rollback' | 'stop' | 'start'
 
 export type DeploymentErrorCode =

@@ -4,7 +4,7 @@
  */
 export class ApiError extends Error {
   constructor(
-    readonly status: 401 | 403 | 404 | 409 | 412 | 429 | 500,
+    readonly status: 401 | 403 | 404 | 409 | 410 | 412 | 422 | 429 | 500 | 503,
     readonly type: string,
     readonly detail: string,
   ) {

@@ -14,6 +14,8 @@ export interface AppRecord {
   deleteProtection: boolean
   createdAt: number
   updatedAt: number | null
+  /** Set once `apps.deleteApp` was accepted; the app disappears when the deletion workflow ends. */
+  deletionRequestedAt: number | null
 }
 
 interface Row {
@@ -29,6 +31,7 @@ interface Row {
   delete_protection: boolean
   created_at: unknown
   updated_at: unknown
+  deletion_requested_at?: unknown
 }
 
 const toRecord = (r: Row): AppRecord => ({
@@ -44,6 +47,7 @@ const toRecord = (r: Row): AppRecord => ({
   deleteProtection: r.delete_protection,
   createdAt: num(r.created_at),
   updatedAt: numOrNull(r.updated_at),
+  deletionRequestedAt: numOrNull(r.deletion_requested_at),
 })
 
 /** An app by id or slug, within a project (given by id or slug) of the workspace. */
@@ -139,4 +143,96 @@ export async function listApps(
     [f.projectId, f.search ?? null, f.after?.createdAt ?? null, f.after?.id ?? '', f.limit],
   )
   return rows.map(toRecord)
+}
+
+/** Creates an app (without environments: see `createAppWithEnvironments`). */
+export async function insertApp(
+  sql: Sql,
+  a: {
+    id: string
+    workspaceId: string
+    projectId: string
+    slug: string
+    name: string
+    gitRepository: string | null
+    gitDefaultBranch: string | null
+    now: number
+  },
+): Promise<void> {
+  await sql.query(
+    `INSERT INTO apps (id, workspace_id, project_id, slug, name, git_repository, git_default_branch, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+    [a.id, a.workspaceId, a.projectId, a.slug, a.name, a.gitRepository, a.gitDefaultBranch, a.now],
+  )
+}
+
+/** Whether another app of the project has this slug. */
+export async function slugTaken(sql: Sql, projectId: string, slug: string, exceptAppId?: string) {
+  const rows = await sql.query(
+    'SELECT 1 FROM apps WHERE project_id = $1 AND slug = $2 AND ($3::text IS NULL OR id <> $3)',
+    [projectId, slug, exceptAppId ?? null],
+  )
+  return rows.length > 0
+}
+
+/** Writes the editable fields of an app. */
+export async function saveApp(sql: Sql, a: AppRecord, now: number): Promise<void> {
+  await sql.query(
+    `UPDATE apps SET name = $2, slug = $3, git_repository = $4, git_default_branch = $5, delete_protection = $6,
+       updated_at = $7 WHERE id = $1`,
+    [a.id, a.name, a.slug, a.gitRepository, a.gitDefaultBranch, a.deleteProtection, now],
+  )
+}
+
+export async function markDeletionRequested(sql: Sql, appId: string, now: number): Promise<void> {
+  await sql.query(
+    'UPDATE apps SET deletion_requested_at = COALESCE(deletion_requested_at, $2), updated_at = $2 WHERE id = $1',
+    [appId, now],
+  )
+}
+
+/** Tables this service knows that hang off an app, in the order they can be deleted. */
+const OWNED: ReadonlyArray<[table: string, where: string]> = [
+  ['traffic_switches', 'app_id = $1'],
+  ['deployment_steps', 'deployment_id IN (SELECT id FROM deployments WHERE app_id = $1)'],
+  ['deployment_operations', 'app_id = $1'],
+  ['domains', 'app_id = $1'],
+  ['environment_variables', 'environment_id IN (SELECT id FROM environments WHERE app_id = $1)'],
+]
+
+/**
+ * Deletes an app with everything that belongs to it, in one transaction. Rows of other tables
+ * that reference the app, its environments or its deployments by a foreign key (added by other
+ * parts of the service) are found in the catalog and deleted first. Runtime logs stay: they are
+ * history, and have no foreign keys.
+ */
+export async function deleteAppCascade(sql: Sql, appId: string): Promise<boolean> {
+  const app = await findAppById(sql, appId, { forUpdate: true })
+  if (!app) return false
+  for (const [table, where] of OWNED) await sql.query(`DELETE FROM ${table} WHERE ${where}`, [appId])
+  const known = new Set(['apps', 'environments', 'deployments', ...OWNED.map(([t]) => t)])
+  const refs = await sql.query<{ tbl: string; col: string; ref: string }>(
+    `SELECT c.conrelid::regclass::text AS tbl, a.attname AS col, c.confrelid::regclass::text AS ref
+     FROM pg_constraint c
+     JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+     WHERE c.contype = 'f' AND array_length(c.conkey, 1) = 1
+       AND c.confrelid IN ('apps'::regclass, 'environments'::regclass, 'deployments'::regclass)`,
+  )
+  const scope: Record<string, string> = {
+    apps: '$1',
+    environments: 'SELECT id FROM environments WHERE app_id = $1',
+    deployments: 'SELECT id FROM deployments WHERE app_id = $1',
+  }
+  for (const r of refs) {
+    const bare = r.ref.replace(/^.*\./, '').replaceAll('"', '')
+    if (known.has(r.tbl.replace(/^.*\./, '').replaceAll('"', ''))) continue
+    const ids = scope[bare]
+    if (!ids) continue
+    const col = `"${r.col.replaceAll('"', '""')}"`
+    await sql.query(`DELETE FROM ${r.tbl} WHERE ${col} IN (${ids})`, [appId])
+  }
+  await sql.query('DELETE FROM deployments WHERE app_id = $1', [appId])
+  await sql.query('DELETE FROM environments WHERE app_id = $1', [appId])
+  await sql.query('DELETE FROM apps WHERE id = $1', [appId])
+  return true
 }

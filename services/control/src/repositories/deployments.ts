@@ -1,5 +1,6 @@
 import type { Sql } from '@apiplatform/server-kit'
-import type { DeploymentRecord, DeploymentStatus, Runtime } from '../domain/deployment.js'
+import { type DeploymentRecord, type DeploymentStatus, IN_PROGRESS, type Runtime } from '../domain/deployment.js'
+import { recordDeploymentEvent } from './deployment-events.js'
 import { json, num, numOrNull } from './rows.js'
 
 const SELECT = `
@@ -125,13 +126,16 @@ export interface NewDeployment {
   domains: string[]
   runtime: Runtime
   createdAt: number
+  /** Commit details given to `deploy.createDeployment` (message, author, …). */
+  gitCommit?: Record<string, unknown> | null
+  keyspaceId?: string | null
 }
 
 export async function insertDeployment(sql: Sql, d: NewDeployment): Promise<void> {
   await sql.query(
     `INSERT INTO deployments (id, workspace_id, project_id, app_id, environment_id, status, git_commit_sha, git_branch,
-       docker_image, regions, domains, runtime, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
+       docker_image, regions, domains, runtime, created_at, updated_at, git_commit, keyspace_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15)
      ON CONFLICT (id) DO NOTHING`,
     [
       d.id,
@@ -147,16 +151,32 @@ export async function insertDeployment(sql: Sql, d: NewDeployment): Promise<void
       JSON.stringify(d.domains),
       JSON.stringify(d.runtime),
       d.createdAt,
+      d.gitCommit ? JSON.stringify(d.gitCommit) : null,
+      d.keyspaceId ?? null,
     ],
   )
 }
 
+/**
+ * Changes the state of a deployment. Entering a status, or starting to shut down, is recorded
+ * as a step and a runtime log row in the same transaction (see deployment-events.ts).
+ */
 export async function updateDeploymentState(
   sql: Sql,
   id: string,
   change: { status?: DeploymentStatus; shuttingDown?: boolean; error?: DeploymentRecord['error'] },
   now: number,
 ): Promise<void> {
+  if (change.status !== undefined) {
+    await recordDeploymentEvent(
+      sql,
+      id,
+      { status: change.status, ...(change.error ? { errorMessage: change.error.message } : {}) },
+      now,
+    )
+  } else if (change.shuttingDown) {
+    await recordDeploymentEvent(sql, id, { message: 'Shutting down: draining instances' }, now)
+  }
   await sql.query(
     `UPDATE deployments SET status = COALESCE($2, status), shutting_down = COALESCE($3, shutting_down),
        error = CASE WHEN $4::boolean THEN $5::jsonb ELSE error END, updated_at = $6
@@ -170,4 +190,17 @@ export async function updateDeploymentState(
       now,
     ],
   )
+}
+
+/** Deployments of the same environment, created before `d`, still on their way to ready. */
+export async function olderInProgress(
+  sql: Sql,
+  d: { id: string; environmentId: string; createdAt: number },
+): Promise<string[]> {
+  const rows = await sql.query<{ id: string }>(
+    `SELECT id FROM deployments WHERE environment_id = $1 AND id <> $2 AND created_at <= $3
+       AND status = ANY($4::text[]) FOR UPDATE`,
+    [d.environmentId, d.id, d.createdAt, [...IN_PROGRESS]],
+  )
+  return rows.map((r) => r.id)
 }

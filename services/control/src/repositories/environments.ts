@@ -1,5 +1,12 @@
 import type { Sql } from '@apiplatform/server-kit'
-import { num, numOrNull } from './rows.js'
+import {
+  type EnvironmentBuild,
+  type EnvironmentRegion,
+  type EnvironmentRuntime,
+  type EnvironmentSettings,
+  settingsOf,
+} from '../domain/environment-settings.js'
+import { json, num, numOrNull } from './rows.js'
 
 export interface EnvironmentRecord {
   id: string
@@ -12,6 +19,8 @@ export interface EnvironmentRecord {
   deleteProtection: boolean
   createdAt: number
   updatedAt: number | null
+  /** Build and runtime settings (the defaults until `environments.updateSettings` changes them). */
+  settings: EnvironmentSettings
 }
 
 interface Row {
@@ -25,7 +34,13 @@ interface Row {
   delete_protection: boolean
   created_at: unknown
   updated_at: unknown
+  build?: unknown
+  runtime?: unknown
+  regions?: unknown
 }
+
+const jsonOrNull = <T>(value: unknown): T | null =>
+  value === null || value === undefined ? null : json<T>(value)
 
 const toRecord = (r: Row): EnvironmentRecord => ({
   id: r.id,
@@ -38,6 +53,11 @@ const toRecord = (r: Row): EnvironmentRecord => ({
   deleteProtection: r.delete_protection,
   createdAt: num(r.created_at),
   updatedAt: numOrNull(r.updated_at),
+  settings: settingsOf({
+    build: jsonOrNull<EnvironmentBuild>(r.build),
+    runtime: jsonOrNull<EnvironmentRuntime>(r.runtime),
+    regions: jsonOrNull<EnvironmentRegion[]>(r.regions),
+  }),
 })
 
 /** An environment of an app by id or slug. */
@@ -80,4 +100,41 @@ export async function findEnvironmentInWorkspace(
     [workspaceId, environment, scope.appId ?? null, scope.projectId ?? null],
   )
   return rows[0] && toRecord(rows[0])
+}
+
+/** Stores the whole settings of an environment. */
+export async function saveEnvironmentSettings(
+  sql: Sql,
+  id: string,
+  settings: EnvironmentSettings,
+  now: number,
+): Promise<void> {
+  await sql.query('UPDATE environments SET build = $2, runtime = $3, regions = $4, updated_at = $5 WHERE id = $1', [
+    id,
+    JSON.stringify(settings.build),
+    JSON.stringify(settings.runtime),
+    JSON.stringify(settings.regions),
+    now,
+  ])
+}
+
+/** Creates an environment with the default settings. */
+export async function insertEnvironment(
+  sql: Sql,
+  e: {
+    id: string
+    workspaceId: string
+    projectId: string
+    appId: string
+    slug: string
+    kind: 'production' | 'preview'
+    description: string
+    now: number
+  },
+): Promise<void> {
+  await sql.query(
+    `INSERT INTO environments (id, workspace_id, project_id, app_id, slug, kind, description, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+    [e.id, e.workspaceId, e.projectId, e.appId, e.slug, e.kind, e.description, e.now],
+  )
 }

@@ -19,7 +19,9 @@
 import type { Database, JobContext, JobQueue, Sql } from '@apiplatform/server-kit'
 import { BUILD_STEPS, promoteBlocker, rollbackBlocker } from '../domain/deployment.js'
 import { switchTraffic } from '../repositories/apps.js'
-import { findDeployment, updateDeploymentState } from '../repositories/deployments.js'
+import { quotaViolation } from '../domain/environment-settings.js'
+import { recordDeploymentEvent } from '../repositories/deployment-events.js'
+import { findDeployment, olderInProgress, updateDeploymentState } from '../repositories/deployments.js'
 import { findOperation, type OperationRecord, updateOperation } from '../repositories/operations.js'
 import { OPERATIONS_QUEUE, type OperationJob } from './queue-names.js'
 import { sleep } from './sleep.js'
@@ -69,6 +71,17 @@ export function registerOperationWorkflows(queue: JobQueue, db: Database, option
           reason: kind,
           now: now(),
         })
+        await recordDeploymentEvent(
+          tx,
+          op.deploymentId,
+          {
+            message:
+              kind === 'rollback'
+                ? 'Live traffic rolled back to this deployment; the app is marked rolled back'
+                : 'Promoted: this deployment serves live traffic and the rolled-back marking is cleared',
+          },
+          now(),
+        )
         await updateOperation(tx, op.id, { status: 'succeeded', step: 'done' }, now())
       })
     }
@@ -88,16 +101,41 @@ export function registerOperationWorkflows(queue: JobQueue, db: Database, option
       })),
     build: async (op, job, ctx) => {
       // Step n moves the deployment from BUILD_STEPS[n] to BUILD_STEPS[n + 1].
+      const from = BUILD_STEPS[job.step]
       const status = BUILD_STEPS[job.step + 1]
-      if (!status) return void (await ctx.complete())
+      if (!status || !from) return void (await ctx.complete())
+      const d = await findDeployment(db, op.workspaceId, op.deploymentId)
+      // Superseded by a newer deployment, or gone with its app: the build stops here.
+      if (!d || d.status !== from) {
+        return void (await fail(ctx, op, from, `The deployment is ${d ? d.status : 'gone'}; the build stopped.`))
+      }
+      if (status === 'deploying') {
+        const violation = quotaViolation(d.runtime)
+        if (violation) {
+          return void (await ctx.complete(async (tx) => {
+            await updateDeploymentState(
+              tx,
+              d.id,
+              { status: 'failed', error: { code: violation.code, step: 'deploying', message: violation.message } },
+              now(),
+            )
+            await updateOperation(tx, op.id, { status: 'failed', step: 'deploying', failure: violation.message }, now())
+          }))
+        }
+      }
       if (status !== 'ready') {
         return next(ctx, job, status, (tx) => updateDeploymentState(tx, op.deploymentId, { status }, now()))
       }
       await ctx.complete(async (tx) => {
         await updateDeploymentState(tx, op.deploymentId, { status: 'ready' }, now())
         const d = await findDeployment(tx, op.workspaceId, op.deploymentId, { forUpdate: true })
+        if (!d) return
+        // Older deployments of the environment still on their way are superseded by this one.
+        for (const older of await olderInProgress(tx, d)) {
+          await updateDeploymentState(tx, older, { status: 'superseded' }, now())
+        }
         // A ready production deployment takes over, unless the app was rolled back.
-        if (d && d.environmentKind === 'production' && !d.appIsRolledBack) {
+        if (d.environmentKind === 'production' && !d.appIsRolledBack) {
           await switchTraffic(tx, {
             appId: op.appId,
             toDeploymentId: d.id,
@@ -105,6 +143,13 @@ export function registerOperationWorkflows(queue: JobQueue, db: Database, option
             reason: 'deploy',
             now: now(),
           })
+        } else if (d.environmentKind === 'production') {
+          await recordDeploymentEvent(
+            tx,
+            d.id,
+            { message: 'The app is rolled back: live traffic stays on the current deployment until a promotion' },
+            now(),
+          )
         }
         await updateOperation(tx, op.id, { status: 'succeeded', step: 'done' }, now())
       })

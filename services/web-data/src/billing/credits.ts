@@ -1,4 +1,5 @@
 import type { Sql } from '@apiplatform/server-kit'
+import { currentKeyId } from './context.js'
 
 /** Credits of each billable action. Small integers, so budgets in tests stay readable. */
 export const Prices = {
@@ -8,6 +9,12 @@ export const Prices = {
   jsonExtraction: 4,
   /** One tool call of an agent run. */
   agentToolCall: 5,
+  /** Every started block of 10 results of POST /v2/search (scraped results cost a scrape on top). */
+  searchPer10Results: 2,
+  /** One page fetched by a monitor check. */
+  monitorPage: 1,
+  /** One parsed document (non-PDF), or one page of a PDF, by POST /v2/parse. */
+  parsePage: 1,
 } as const
 
 /** The team's remaining credits. */
@@ -36,12 +43,10 @@ export async function charge(
     [teamId, amount],
   )
   if (rows.length === 0) return false
-  await sql.query('INSERT INTO credit_ledger (team_id, delta, reason, reference) VALUES ($1, $2, $3, $4)', [
-    teamId,
-    -amount,
-    reason,
-    reference ?? null,
-  ])
+  await sql.query(
+    'INSERT INTO credit_ledger (team_id, delta, reason, reference, key_id) VALUES ($1, $2, $3, $4, $5)',
+    [teamId, -amount, reason, reference ?? null, currentKeyId()],
+  )
   return true
 }
 
@@ -58,10 +63,8 @@ export async function credit(
     teamId,
     amount,
   ])
-  await sql.query('INSERT INTO credit_ledger (team_id, delta, reason, reference) VALUES ($1, $2, $3, $4)', [
-    teamId,
-    amount,
-    reason,
-    reference ?? null,
-  ])
+  await sql.query(
+    'INSERT INTO credit_ledger (team_id, delta, reason, reference, key_id) VALUES ($1, $2, $3, $4, $5)',
+    [teamId, amount, reason, reference ?? null, currentKeyId()],
+  )
 }

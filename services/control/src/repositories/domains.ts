@@ -1,0 +1,127 @@
+import type { Sql } from '@apiplatform/server-kit'
+import type { DnsRecord, DomainRecord, DomainStatus } from '../domain/custom-domain.js'
+import { json, num, numOrNull } from './rows.js'
+
+interface Row {
+  id: string
+  workspace_id: string
+  project_id: string
+  app_id: string
+  environment_id: string
+  domain: string
+  status: DomainStatus
+  verification_token: string
+  verification_error: string | null
+  dns_records: unknown
+  check_seq: unknown
+  created_at: unknown
+  updated_at: unknown
+}
+
+const toRecord = (r: Row): DomainRecord => ({
+  id: r.id,
+  workspaceId: r.workspace_id,
+  projectId: r.project_id,
+  appId: r.app_id,
+  environmentId: r.environment_id,
+  domain: r.domain,
+  status: r.status,
+  verificationToken: r.verification_token,
+  verificationError: r.verification_error,
+  dnsRecords: json<DnsRecord[]>(r.dns_records),
+  checkSeq: num(r.check_seq),
+  createdAt: num(r.created_at),
+  updatedAt: numOrNull(r.updated_at),
+})
+
+/** A domain of the workspace by name or id. */
+export async function findDomain(
+  sql: Sql,
+  workspaceId: string,
+  domainOrId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<DomainRecord | undefined> {
+  const rows = await sql.query<Row>(
+    `SELECT * FROM domains WHERE workspace_id = $1 AND (domain = lower($2) OR id = $2)${options.forUpdate ? ' FOR UPDATE' : ''}`,
+    [workspaceId, domainOrId.replace(/\.$/, '')],
+  )
+  return rows[0] && toRecord(rows[0])
+}
+
+export async function findDomainById(sql: Sql, id: string): Promise<DomainRecord | undefined> {
+  const rows = await sql.query<Row>('SELECT * FROM domains WHERE id = $1', [id])
+  return rows[0] && toRecord(rows[0])
+}
+
+/** Whether the name is attached anywhere (any workspace). */
+export async function domainExists(sql: Sql, domain: string): Promise<boolean> {
+  return (await sql.query('SELECT 1 FROM domains WHERE domain = $1', [domain])).length > 0
+}
+
+export async function insertDomain(
+  sql: Sql,
+  d: Omit<DomainRecord, 'updatedAt' | 'verificationError' | 'checkSeq' | 'status'>,
+): Promise<boolean> {
+  const rows = await sql.query(
+    `INSERT INTO domains (id, workspace_id, project_id, app_id, environment_id, domain, status, verification_token,
+       dns_records, check_seq, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, 1, $9, $9)
+     ON CONFLICT (domain) DO NOTHING RETURNING id`,
+    [
+      d.id,
+      d.workspaceId,
+      d.projectId,
+      d.appId,
+      d.environmentId,
+      d.domain,
+      d.verificationToken,
+      JSON.stringify(d.dnsRecords),
+      d.createdAt,
+    ],
+  )
+  return rows.length > 0
+}
+
+/** Starts a new check: the status becomes `verifying` and older queued checks are superseded. */
+export async function beginDomainCheck(sql: Sql, id: string, now: number): Promise<number> {
+  const rows = await sql.query<{ check_seq: unknown }>(
+    `UPDATE domains SET status = 'verifying', check_seq = check_seq + 1, updated_at = $2 WHERE id = $1 RETURNING check_seq`,
+    [id, now],
+  )
+  return num(rows[0]?.check_seq)
+}
+
+/** Records the result of check `seq`; does nothing (false) when a newer check superseded it. */
+export async function finishDomainCheck(
+  sql: Sql,
+  id: string,
+  seq: number,
+  result: { status: 'verified' | 'failed'; records: DnsRecord[]; error: string | undefined },
+  now: number,
+): Promise<boolean> {
+  const rows = await sql.query(
+    `UPDATE domains SET status = $3, dns_records = $4, verification_error = $5, checked_at = $6, updated_at = $6
+     WHERE id = $1 AND check_seq = $2 AND status <> 'verified' RETURNING id`,
+    [id, seq, result.status, JSON.stringify(result.records), result.error ?? null, now],
+  )
+  return rows.length > 0
+}
+
+export async function deleteDomain(sql: Sql, id: string): Promise<void> {
+  await sql.query('DELETE FROM domains WHERE id = $1', [id])
+}
+
+/** Domains of an environment, oldest first, after the cursor key, optionally matching `search`. */
+export async function listDomains(
+  sql: Sql,
+  f: { environmentId: string; search?: string; after?: { createdAt: number; id: string }; limit: number },
+): Promise<DomainRecord[]> {
+  const rows = await sql.query<Row>(
+    `SELECT * FROM domains WHERE environment_id = $1
+       AND ($2::text IS NULL OR domain ILIKE '%' || $2 || '%')
+       AND ($3::bigint IS NULL OR created_at > $3 OR (created_at = $3 AND id > $4))
+     ORDER BY created_at, id LIMIT $5`,
+    [f.environmentId, f.search ?? null, f.after?.createdAt ?? null, f.after?.id ?? '', f.limit],
+  )
+  return rows.map(toRecord)
+}

@@ -1,0 +1,247 @@
+/** Permissions and roles of a workspace (RBAC for API keys), and their links to keys. */
+import { newId, type Sql } from '@apiplatform/server-kit'
+import { num } from './rows.js'
+
+export interface PermissionRecord {
+  id: string
+  name: string
+  slug: string
+  description: string | null
+  createdAt: number
+}
+
+export interface RoleRecord {
+  id: string
+  name: string
+  description: string | null
+  createdAt: number
+}
+
+interface PermissionRow {
+  id: string
+  name: string
+  slug: string
+  description: string | null
+  created_at: unknown
+}
+interface RoleRow {
+  id: string
+  name: string
+  description: string | null
+  created_at: unknown
+}
+
+const toPermission = (r: PermissionRow): PermissionRecord => ({
+  id: r.id,
+  name: r.name,
+  slug: r.slug,
+  description: r.description,
+  createdAt: num(r.created_at),
+})
+const toRole = (r: RoleRow): RoleRecord => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  createdAt: num(r.created_at),
+})
+
+/** The API form of a permission (`description` only when set). */
+export const toApiPermission = (p: PermissionRecord) => ({
+  id: p.id,
+  name: p.name,
+  slug: p.slug,
+  ...(p.description ? { description: p.description } : {}),
+})
+
+/** Inserts a permission; undefined when the slug is taken in the workspace. */
+export async function insertPermission(
+  sql: Sql,
+  input: { workspaceId: string; name: string; slug: string; description?: string; now: number },
+): Promise<string | undefined> {
+  const rows = await sql.query<{ id: string }>(
+    `INSERT INTO rbac_permissions (id, workspace_id, name, slug, description, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (workspace_id, slug) DO NOTHING RETURNING id`,
+    [newId('perm'), input.workspaceId, input.name, input.slug, input.description ?? null, input.now],
+  )
+  return rows[0]?.id
+}
+
+/** A permission by id or slug. */
+export async function findPermission(sql: Sql, workspaceId: string, idOrSlug: string) {
+  const rows = await sql.query<PermissionRow>(
+    'SELECT * FROM rbac_permissions WHERE workspace_id = $1 AND (id = $2 OR slug = $2) ORDER BY (id = $2) DESC LIMIT 1',
+    [workspaceId, idOrSlug],
+  )
+  return rows[0] && toPermission(rows[0])
+}
+
+/** The permissions with these slugs (those that exist). */
+export async function findPermissionsBySlug(sql: Sql, workspaceId: string, slugs: readonly string[]) {
+  if (slugs.length === 0) return []
+  const rows = await sql.query<PermissionRow>(
+    'SELECT * FROM rbac_permissions WHERE workspace_id = $1 AND slug = ANY($2::text[]) ORDER BY slug',
+    [workspaceId, [...new Set(slugs)]],
+  )
+  return rows.map(toPermission)
+}
+
+/** The permissions with these slugs, creating the missing ones (named after their slug). */
+export async function ensurePermissions(sql: Sql, workspaceId: string, slugs: readonly string[], now: number) {
+  const unique = [...new Set(slugs)]
+  for (const slug of unique) {
+    await sql.query(
+      `INSERT INTO rbac_permissions (id, workspace_id, name, slug, created_at) VALUES ($1, $2, $3, $3, $4)
+       ON CONFLICT (workspace_id, slug) DO NOTHING`,
+      [newId('perm'), workspaceId, slug, now],
+    )
+  }
+  return findPermissionsBySlug(sql, workspaceId, unique)
+}
+
+export async function listPermissions(
+  sql: Sql,
+  input: { workspaceId: string; search?: string; after?: { createdAt: number; id: string }; limit: number },
+) {
+  const rows = await sql.query<PermissionRow>(
+    `SELECT * FROM rbac_permissions WHERE workspace_id = $1
+       AND ($2::text IS NULL OR name ILIKE '%' || $2 || '%' OR slug ILIKE '%' || $2 || '%')
+       AND ($3::bigint IS NULL OR (created_at, id) > ($3::bigint, $4::text))
+     ORDER BY created_at, id LIMIT $5`,
+    [input.workspaceId, input.search ?? null, input.after?.createdAt ?? null, input.after?.id ?? '', input.limit],
+  )
+  return rows.map(toPermission)
+}
+
+export async function deletePermission(sql: Sql, workspaceId: string, id: string) {
+  await sql.query('DELETE FROM rbac_permissions WHERE workspace_id = $1 AND id = $2', [workspaceId, id])
+}
+
+/** Inserts a role; undefined when the name is taken in the workspace. */
+export async function insertRole(
+  sql: Sql,
+  input: { workspaceId: string; name: string; description?: string; now: number },
+): Promise<string | undefined> {
+  const rows = await sql.query<{ id: string }>(
+    `INSERT INTO rbac_roles (id, workspace_id, name, description, created_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (workspace_id, name) DO NOTHING RETURNING id`,
+    [newId('role'), input.workspaceId, input.name, input.description ?? null, input.now],
+  )
+  return rows[0]?.id
+}
+
+/** A role by id or name. */
+export async function findRole(sql: Sql, workspaceId: string, idOrName: string) {
+  const rows = await sql.query<RoleRow>(
+    'SELECT * FROM rbac_roles WHERE workspace_id = $1 AND (id = $2 OR name = $2) ORDER BY (id = $2) DESC LIMIT 1',
+    [workspaceId, idOrName],
+  )
+  return rows[0] && toRole(rows[0])
+}
+
+/** Roles by id or name, in the order asked; `missing` lists the names that match none. */
+export async function findRoles(sql: Sql, workspaceId: string, idsOrNames: readonly string[]) {
+  const found: RoleRecord[] = []
+  const missing: string[] = []
+  for (const name of [...new Set(idsOrNames)]) {
+    const role = await findRole(sql, workspaceId, name)
+    if (role) {
+      if (!found.some((r) => r.id === role.id)) found.push(role)
+    } else missing.push(name)
+  }
+  return { found, missing }
+}
+
+export async function listRoles(
+  sql: Sql,
+  input: { workspaceId: string; search?: string; after?: { createdAt: number; id: string }; limit: number },
+) {
+  const rows = await sql.query<RoleRow>(
+    `SELECT * FROM rbac_roles WHERE workspace_id = $1
+       AND ($2::text IS NULL OR name ILIKE '%' || $2 || '%')
+       AND ($3::bigint IS NULL OR (created_at, id) > ($3::bigint, $4::text))
+     ORDER BY created_at, id LIMIT $5`,
+    [input.workspaceId, input.search ?? null, input.after?.createdAt ?? null, input.after?.id ?? '', input.limit],
+  )
+  return rows.map(toRole)
+}
+
+export async function deleteRole(sql: Sql, workspaceId: string, id: string) {
+  await sql.query('DELETE FROM rbac_roles WHERE workspace_id = $1 AND id = $2', [workspaceId, id])
+}
+
+export async function rolePermissions(sql: Sql, roleId: string) {
+  const rows = await sql.query<PermissionRow>(
+    `SELECT p.* FROM rbac_role_permissions rp JOIN rbac_permissions p ON p.id = rp.permission_id
+     WHERE rp.role_id = $1 ORDER BY p.slug`,
+    [roleId],
+  )
+  return rows.map(toPermission)
+}
+
+export async function setRolePermissions(sql: Sql, roleId: string, permissionIds: readonly string[]) {
+  await sql.query('DELETE FROM rbac_role_permissions WHERE role_id = $1', [roleId])
+  for (const id of new Set(permissionIds)) {
+    await sql.query('INSERT INTO rbac_role_permissions (role_id, permission_id) VALUES ($1, $2)', [roleId, id])
+  }
+}
+
+/** The API form of a role, with its permissions. */
+export async function toApiRole(sql: Sql, role: RoleRecord) {
+  return {
+    id: role.id,
+    name: role.name,
+    ...(role.description ? { description: role.description } : {}),
+    permissions: (await rolePermissions(sql, role.id)).map(toApiPermission),
+  }
+}
+
+export async function keyDirectPermissions(sql: Sql, keyId: string) {
+  const rows = await sql.query<PermissionRow>(
+    `SELECT p.* FROM key_permissions kp JOIN rbac_permissions p ON p.id = kp.permission_id
+     WHERE kp.key_id = $1 ORDER BY p.slug`,
+    [keyId],
+  )
+  return rows.map(toPermission)
+}
+
+export async function keyRoles(sql: Sql, keyId: string) {
+  const rows = await sql.query<RoleRow>(
+    `SELECT r.* FROM key_roles kr JOIN rbac_roles r ON r.id = kr.role_id WHERE kr.key_id = $1 ORDER BY r.name`,
+    [keyId],
+  )
+  return rows.map(toRole)
+}
+
+export async function addKeyPermissions(sql: Sql, keyId: string, permissionIds: readonly string[]) {
+  for (const id of new Set(permissionIds)) {
+    await sql.query(
+      'INSERT INTO key_permissions (key_id, permission_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+      [keyId, id],
+    )
+  }
+}
+
+export async function removeKeyPermissions(sql: Sql, keyId: string, permissionIds: readonly string[]) {
+  await sql.query('DELETE FROM key_permissions WHERE key_id = $1 AND permission_id = ANY($2::text[])', [
+    keyId,
+    [...permissionIds],
+  ])
+}
+
+export async function clearKeyPermissions(sql: Sql, keyId: string) {
+  await sql.query('DELETE FROM key_permissions WHERE key_id = $1', [keyId])
+}
+
+export async function addKeyRoles(sql: Sql, keyId: string, roleIds: readonly string[]) {
+  for (const id of new Set(roleIds)) {
+    await sql.query('INSERT INTO key_roles (key_id, role_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [keyId, id])
+  }
+}
+
+export async function removeKeyRoles(sql: Sql, keyId: string, roleIds: readonly string[]) {
+  await sql.query('DELETE FROM key_roles WHERE key_id = $1 AND role_id = ANY($2::text[])', [keyId, [...roleIds]])
+}
+
+export async function clearKeyRoles(sql: Sql, keyId: string) {
+  await sql.query('DELETE FROM key_roles WHERE key_id = $1', [keyId])
+}

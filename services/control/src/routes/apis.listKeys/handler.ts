@@ -1,0 +1,46 @@
+import type { Deps } from '../../deps.js'
+import { encodeCursor } from '../../domain/cursor.js'
+import { forbidden } from '../../domain/errors.js'
+import type { ServiceHandler } from '../../http/env.js'
+import { listKeysOfApi } from '../../repositories/api-keys.js'
+import { findIdentity } from '../../repositories/identities.js'
+import { apiForOperation } from '../apis.shared.js'
+import { handleInput, mayDecrypt, parseCursor, toApiKey } from '../keys.shared.js'
+
+/**
+ * `apis.listKeys`: the keys of an API, oldest first, paginated. `externalId` filters by owner
+ * (an unknown one gives an empty page); `decrypt` needs `decrypt_key` on the API.
+ */
+export const listKeys = (deps: Deps): ServiceHandler<'apis.listKeys'> =>
+  handleInput(async (c) => {
+    const body = c.req.valid('json')
+    const requestId = c.get('requestId')
+    const after = parseCursor(body.cursor)
+    const api = await apiForOperation(c, deps.db, body.apiId)
+    if (body.decrypt && !mayDecrypt(c, api.id)) {
+      throw forbidden(`Decrypting keys needs api.*.decrypt_key or api.${api.id}.decrypt_key.`)
+    }
+    let identityId: string | undefined
+    if (body.externalId !== undefined) {
+      const identity = await findIdentity(deps.db, api.workspaceId, body.externalId)
+      if (!identity || identity.externalId !== body.externalId) {
+        return c.json({ meta: { requestId }, data: [], pagination: { hasMore: false } }, 200)
+      }
+      identityId = identity.id
+    }
+    const limit = body.limit ?? 100
+    const rows = await listKeysOfApi(deps.db, { apiId: api.id, identityId, after, limit: limit + 1 })
+    const page = rows.slice(0, limit)
+    const last = page[page.length - 1]
+    const hasMore = rows.length > limit && last !== undefined
+    const data = []
+    for (const key of page) data.push(await toApiKey(deps, deps.db, key, { decrypt: body.decrypt }))
+    return c.json(
+      {
+        meta: { requestId },
+        data,
+        pagination: hasMore ? { cursor: encodeCursor(last), hasMore } : { hasMore: false },
+      },
+      200,
+    )
+  })

@@ -1,0 +1,142 @@
+import { existsSync } from 'node:fs'
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core'
+import { ApiError } from '../http/errors.js'
+import { isPrivateAddress } from '../net/guard.js'
+import { type BrowserGuard, installBrowserGuard } from './guard.js'
+
+/** Where Debian's chromium package puts the browser. */
+export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium'
+
+/** Flags of the shared headless browser. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  // WebRTC would open UDP sockets the request guard never sees.
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+]
+
+/** The chromium executable to use: `configured` (CHROMIUM_PATH) or Debian's, if present. */
+export function resolveChromiumPath(configured?: string): string | undefined {
+  const path = configured || DEFAULT_CHROMIUM_PATH
+  return existsSync(path) ? path : undefined
+}
+
+/** 503 for browser-only requests on a host without chromium. */
+export function browserUnavailable(reason: string): ApiError {
+  return new ApiError(503, 'Service Unavailable', {
+    code: 'BROWSER_UNAVAILABLE',
+    details: { reason },
+  })
+}
+
+export interface GuardedContext {
+  context: BrowserContext
+  guard: BrowserGuard
+}
+
+export interface NewContextOptions {
+  mobile?: boolean
+  headers?: Record<string, string>
+  skipTlsVerification?: boolean
+  storageState?: BrowserContextOptions['storageState']
+  viewport?: { width: number; height: number }
+}
+
+/**
+ * One headless chromium per process, launched on first use, with a fresh context (cookies,
+ * storage, cache) per scrape or session. Every context's requests go through the private-address
+ * guard. `close()` closes the browser (service shutdown).
+ */
+export class BrowserPool {
+  private launching: Promise<Browser> | undefined
+  private closed = false
+
+  constructor(
+    private readonly options: {
+      /** CHROMIUM_PATH; Debian's /usr/bin/chromium when unset. */
+      executablePath?: string | undefined
+      allowPrivateUrls: boolean
+    },
+  ) {}
+
+  /** The executable, or undefined when no browser is installed. */
+  get executablePath(): string | undefined {
+    return resolveChromiumPath(this.options.executablePath)
+  }
+
+  /** Throws 503 `BROWSER_UNAVAILABLE` when no chromium is installed (or the pool is closed). */
+  assertAvailable(): void {
+    if (this.closed) throw browserUnavailable('The service is shutting down.')
+    if (!this.executablePath) {
+      throw browserUnavailable(
+        `No browser is installed on this host (looked for ${this.options.executablePath || DEFAULT_CHROMIUM_PATH}; set CHROMIUM_PATH). Actions, screenshots, waitFor and interact sessions need one.`,
+      )
+    }
+  }
+
+  private async browser(): Promise<Browser> {
+    this.assertAvailable()
+    if (!this.launching) {
+      const launching = chromium
+        .launch({ executablePath: this.executablePath, args: CHROMIUM_ARGS, headless: true })
+        .then((browser) => {
+          browser.on('disconnected', () => {
+            if (this.launching === launching) this.launching = undefined
+          })
+          return browser
+        })
+      launching.catch(() => {
+        if (this.launching === launching) this.launching = undefined
+      })
+      this.launching = launching
+    }
+    try {
+      return await this.launching
+    } catch (error) {
+      throw browserUnavailable(`The browser failed to start: ${(error as Error).message}`)
+    }
+  }
+
+  /** A new isolated context whose every request goes through the private-address guard. */
+  async newContext(options: NewContextOptions = {}): Promise<GuardedContext> {
+    const browser = await this.browser()
+    const context = await browser.newContext({
+      serviceWorkers: 'block',
+      acceptDownloads: false,
+      ignoreHTTPSErrors: options.skipTlsVerification ?? true,
+      ...(options.mobile
+        ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+        : { viewport: options.viewport ?? { width: 1280, height: 800 } }),
+      ...(options.headers && Object.keys(options.headers).length > 0
+        ? { extraHTTPHeaders: options.headers }
+        : {}),
+      ...(options.storageState ? { storageState: options.storageState } : {}),
+    })
+    try {
+      const guard = await installBrowserGuard(context, {
+        isBlocked: this.options.allowPrivateUrls ? () => false : isPrivateAddress,
+        ...(options.skipTlsVerification !== undefined
+          ? { skipTlsVerification: options.skipTlsVerification }
+          : {}),
+      })
+      return { context, guard }
+    } catch (error) {
+      await context.close().catch(() => {})
+      throw error
+    }
+  }
+
+  /** Closes the browser; later requests answer 503. */
+  async close(): Promise<void> {
+    this.closed = true
+    const launching = this.launching
+    this.launching = undefined
+    if (launching) await launching.then((b) => b.close()).catch(() => {})
+  }
+}

@@ -1,0 +1,34 @@
+import type { Deps } from '../http/env.js'
+import { ApiError, Errors } from '../http/errors.js'
+import type { CrawlKind, CrawlRow } from './store.js'
+import { getTeamCrawl } from './store.js'
+
+/** Largest `data` of one status response, in bytes of JSON; beyond it, `next` points on. */
+export const DEFAULT_RESULT_PAGE_BYTES = 10_000_000
+
+export function resultPageBytes(deps: Deps): number {
+  return deps.config.resultPageBytes ?? DEFAULT_RESULT_PAGE_BYTES
+}
+
+/** The team's crawl (or batch scrape), or 404 `Not Found`. */
+export async function crawlOr404(deps: Deps, teamId: string, kind: CrawlKind, id: string): Promise<CrawlRow> {
+  const crawl = await getTeamCrawl(deps.db, teamId, kind, id)
+  if (!crawl) throw new ApiError(404, Errors.notFound)
+  return crawl
+}
+
+/** `skip` of a `next` link: a non-negative integer, else 400. */
+export function readSkip(value: string | undefined): number {
+  if (value === undefined || value === '') return 0
+  if (!/^\d{1,9}$/.test(value)) {
+    throw new ApiError(400, Errors.badRequest, {
+      details: [{ path: ['skip'], message: 'Expected a non-negative integer' }],
+    })
+  }
+  return Number(value)
+}
+
+/** Absolute URL of a resource on this service, from the request's own URL. */
+export function selfUrl(requestUrl: string, path: string): string {
+  return new URL(path, requestUrl).toString()
+}

@@ -1,0 +1,331 @@
+import type { Database, Job, JobContext, JobHandler, Sql } from '@apiplatform/server-kit'
+import { charge, Prices } from '../billing/credits.js'
+import { ApiError } from '../http/errors.js'
+import { buildDocument, fetchOrThrow, recordPage } from '../scrape/scrape.js'
+import { readFormats } from '../scrape/formats.js'
+import { CRAWLER_AGENT, fetchRobotsTxt, parseRobots, type Robots } from './robots.js'
+import { readSitemaps } from './sitemap.js'
+import { type CrawlOptions, type CrawlRow, getCrawl, insertPages } from './store.js'
+import { compilePatterns, inScope, toHttpUrl, urlKey } from './urls.js'
+
+export interface CrawlRunnerDeps {
+  db: Database
+  allowPrivateUrls: boolean
+  /** The id this process's queue claims jobs with (the lease holder). */
+  workerId: () => string
+}
+
+/** Credits of one page scraped with these options. */
+export function pagePrice(options: Pick<CrawlOptions, 'scrapeOptions'>): number {
+  return Prices.scrape + (readFormats(options.scrapeOptions.formats).json ? Prices.jsonExtraction : 0)
+}
+
+class Stop extends Error {}
+class LeaseGone extends Error {}
+
+interface Pending {
+  id: number
+  url: string
+  depth: number
+}
+
+/**
+ * Runs crawls and batch scrapes. One job per crawl; the handler keeps a pool of
+ * `maxConcurrency` page fetches going and commits every page on its own, in a transaction that
+ * first checks this worker still holds the job's lease. A page's document, its credits, the links
+ * it adds (deduplicated by the unique `(crawl_id, url_key)`) and its `done` mark commit together,
+ * so after a crash the next worker picks up exactly the pages still `pending`: none is lost and
+ * none is stored twice.
+ */
+export function crawlRunner(deps: CrawlRunnerDeps): JobHandler<{ crawlId: string }> {
+  return async (job, ctx) => {
+    const crawl = await getCrawl(deps.db, job.payload.crawlId)
+    if (!crawl || crawl.status !== 'scraping') {
+      await ctx.complete()
+      return
+    }
+    const run = new CrawlRun(deps, job, ctx, crawl)
+    await run.execute()
+  }
+}
+
+class CrawlRun {
+  private readonly options: CrawlOptions
+  private readonly start: URL | undefined
+  private readonly include: RegExp[]
+  private readonly exclude: RegExp[]
+  private robots: Robots | undefined
+  private readonly frontier: Pending[] = []
+  private inFlight = 0
+  private stopped = false
+  private wakeUp: (() => void) | undefined
+  private readonly price: number
+
+  constructor(
+    private readonly deps: CrawlRunnerDeps,
+    private readonly job: Job<{ crawlId: string }>,
+    private readonly ctx: JobContext,
+    private crawl: CrawlRow,
+  ) {
+    this.options = crawl.options
+    this.start = crawl.url ? new URL(crawl.url) : undefined
+    this.include = compilePatterns(this.options.includePaths)
+    this.exclude = compilePatterns(this.options.excludePaths)
+    this.price = pagePrice(this.options)
+  }
+
+  /** A transaction that commits only while this worker holds the job's lease. */
+  private async guarded<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+    if (this.ctx.signal.aborted) throw new LeaseGone('aborted')
+    return this.deps.db.transaction(async (tx) => {
+      const owned = await tx.query(
+        `SELECT 1 FROM jobs WHERE id = $1 AND locked_by = $2 AND status = 'running' FOR UPDATE`,
+        [this.job.id, this.deps.workerId()],
+      )
+      if (owned.length === 0) throw new LeaseGone(`lease on job ${this.job.id} was lost`)
+      return fn(tx)
+    })
+  }
+
+  async execute(): Promise<void> {
+    if (this.crawl.kind === 'crawl' && this.start) {
+      const robotsTxt =
+        this.crawl.robots_txt ??
+        (this.options.ignoreRobotsTxt
+          ? ''
+          : await fetchRobotsTxt(this.start, {
+              allowPrivateUrls: this.deps.allowPrivateUrls,
+              signal: this.ctx.signal,
+            }))
+      this.robots = parseRobots(this.start, robotsTxt, this.options.robotsUserAgent ?? CRAWLER_AGENT)
+      if (this.crawl.phase === 'seed') await this.seed(robotsTxt)
+    }
+    const pending = await this.deps.db.query<{ id: number | string; url: string; depth: number }>(
+      `SELECT id, url, depth FROM crawl_pages WHERE crawl_id = $1 AND status = 'pending' ORDER BY id`,
+      [this.crawl.id],
+    )
+    for (const p of pending) this.frontier.push({ id: Number(p.id), url: p.url, depth: p.depth })
+    const concurrency = this.options.delay ? 1 : Math.max(1, Math.min(100, this.options.maxConcurrency))
+    const results = await Promise.allSettled(Array.from({ length: concurrency }, () => this.worker()))
+    const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+    if (failure) {
+      if (failure.reason instanceof Stop) {
+        await this.ctx.complete()
+        return
+      }
+      throw failure.reason
+    }
+    if (this.ctx.signal.aborted) throw new LeaseGone('aborted')
+    await this.ctx.complete(async (tx) => {
+      await tx.query(
+        `UPDATE crawls SET status = 'completed', completed_at = now() WHERE id = $1 AND status = 'scraping'`,
+        [this.crawl.id],
+      )
+    })
+  }
+
+  /** First step of a crawl: robots.txt, the sitemap and the start URL, committed together. */
+  private async seed(robotsTxt: string): Promise<void> {
+    const start = this.start as URL
+    const candidates: URL[] = []
+    if (this.options.sitemap !== 'skip') {
+      const fromSitemap = await readSitemaps(start, {
+        allowPrivateUrls: this.deps.allowPrivateUrls,
+        extra: this.robots?.sitemaps() ?? [],
+        maxUrls: Math.max(this.options.limit * 4, 1000),
+        signal: this.ctx.signal,
+      })
+      for (const loc of fromSitemap) {
+        const url = toHttpUrl(loc)
+        if (url && inScope(url, start, this.options, this.include, this.exclude)) candidates.push(url)
+      }
+    }
+    if (this.options.sitemap !== 'only' || candidates.length === 0) candidates.unshift(start)
+    const { accepted, blocked } = this.admit(candidates)
+    await this.guarded(async (tx) => {
+      await insertPages(tx, this.crawl.id, accepted.slice(0, this.options.limit), 0)
+      await this.recordBlocked(tx, blocked)
+      await tx.query(`UPDATE crawls SET phase = 'pages', robots_txt = $2 WHERE id = $1`, [
+        this.crawl.id,
+        robotsTxt,
+      ])
+    })
+  }
+
+  /** Dedupes URLs and splits off those robots.txt disallows. */
+  private admit(urls: URL[]): { accepted: Array<{ url: string; key: string }>; blocked: string[] } {
+    const accepted: Array<{ url: string; key: string }> = []
+    const blocked: string[] = []
+    const keys = new Set<string>()
+    for (const url of urls) {
+      const key = urlKey(url, this.options.ignoreQueryParameters)
+      if (keys.has(key)) continue
+      keys.add(key)
+      if (this.robots && !this.options.ignoreRobotsTxt && !this.robots.isAllowed(url.toString())) {
+        blocked.push(url.toString())
+        continue
+      }
+      accepted.push({ url: url.toString(), key })
+    }
+    return { accepted, blocked }
+  }
+
+  private async recordBlocked(tx: Sql, blocked: string[]): Promise<void> {
+    if (blocked.length === 0) return
+    await tx.query(
+      `INSERT INTO crawl_robots_blocked (crawl_id, url) SELECT $1, u FROM unnest($2::text[]) AS t(u)
+       ON CONFLICT DO NOTHING`,
+      [this.crawl.id, blocked],
+    )
+  }
+
+  private notify(): void {
+    const wake = this.wakeUp
+    this.wakeUp = undefined
+    wake?.()
+  }
+
+  private async worker(): Promise<void> {
+    for (;;) {
+      if (this.stopped) return
+      if (this.ctx.signal.aborted) throw new LeaseGone('aborted')
+      const item = this.frontier.shift()
+      if (!item) {
+        if (this.inFlight === 0) {
+          this.notify()
+          return
+        }
+        await new Promise<void>((resolve) => {
+          const previous = this.wakeUp
+          this.wakeUp = () => {
+            previous?.()
+            resolve()
+          }
+        })
+        continue
+      }
+      this.inFlight++
+      try {
+        await this.page(item)
+      } catch (error) {
+        this.stopped = true
+        throw error
+      } finally {
+        this.inFlight--
+        this.notify()
+      }
+      if (this.options.delay && this.frontier.length > 0) await sleep(this.options.delay * 1000, this.ctx.signal)
+    }
+  }
+
+  private async page(item: Pending): Promise<void> {
+    const scrapeOptions = this.options.scrapeOptions
+    const headers: Record<string, string> = {}
+    for (const [k, v] of Object.entries(scrapeOptions.headers ?? {})) if (typeof v === 'string') headers[k] = v
+    let outcome:
+      | { ok: true; document: Record<string, unknown>; links: URL[]; record: () => (tx: Sql) => Promise<void> }
+      | { ok: false; error: string }
+    try {
+      const page = await fetchOrThrow(new URL(item.url), {
+        allowPrivateUrls: this.deps.allowPrivateUrls,
+        timeoutMs: scrapeOptions.timeout ?? 30_000,
+        headers,
+        signal: this.ctx.signal,
+      })
+      const { document, parsed } = buildDocument(page, { url: item.url, ...scrapeOptions })
+      outcome = {
+        ok: true,
+        document,
+        links: this.discover(item, page.statusCode, parsed.links),
+        record: () => (tx) =>
+          this.options.zeroDataRetention ? Promise.resolve() : recordPage(tx, this.crawl.team_id, page, parsed),
+      }
+    } catch (error) {
+      if (this.ctx.signal.aborted) throw new LeaseGone('aborted')
+      outcome = { ok: false, error: describe(error) }
+    }
+    const added = await this.guarded(async (tx) => {
+      const state = await tx.query<{ status: string }>('SELECT status FROM crawls WHERE id = $1 FOR UPDATE', [
+        this.crawl.id,
+      ])
+      if (state[0]?.status !== 'scraping') throw new Stop()
+      if (!outcome.ok) {
+        await tx.query(
+          `UPDATE crawl_pages SET status = 'failed', error = $2, finished_at = now() WHERE id = $1 AND status = 'pending'`,
+          [item.id, outcome.error],
+        )
+        return []
+      }
+      if (!(await charge(tx, this.crawl.team_id, this.price, this.crawl.kind, item.url))) {
+        await tx.query(
+          `UPDATE crawl_pages SET status = 'failed', error = $2, finished_at = now() WHERE id = $1`,
+          [item.id, 'Payment Required: Insufficient credits'],
+        )
+        await tx.query(`UPDATE crawls SET status = 'failed', error = $2, completed_at = now() WHERE id = $1`, [
+          this.crawl.id,
+          'Payment Required: Insufficient credits',
+        ])
+        return undefined
+      }
+      await tx.query(
+        `UPDATE crawl_pages SET status = 'done', document = $2, finished_at = now() WHERE id = $1 AND status = 'pending'`,
+        [item.id, JSON.stringify(outcome.document)],
+      )
+      await tx.query('UPDATE crawls SET credits_used = credits_used + $2 WHERE id = $1', [this.crawl.id, this.price])
+      await outcome.record()(tx)
+      if (outcome.links.length === 0) return []
+      const { accepted, blocked } = this.admit(outcome.links)
+      await this.recordBlocked(tx, blocked)
+      const count = await tx.query<{ n: number | string }>(
+        'SELECT count(*) AS n FROM crawl_pages WHERE crawl_id = $1',
+        [this.crawl.id],
+      )
+      const room = this.options.limit - Number(count[0]?.n ?? 0)
+      if (room <= 0 || accepted.length === 0) return []
+      // Insert more than the room (already-known URLs are skipped), then keep within the limit.
+      const inserted = await insertPages(tx, this.crawl.id, accepted, item.depth + 1)
+      const kept = inserted.slice(0, room)
+      const dropped = inserted.slice(room).map((p) => p.id)
+      if (dropped.length > 0) await tx.query('DELETE FROM crawl_pages WHERE id = ANY($1::bigint[])', [dropped])
+      return kept
+    })
+    if (added === undefined) throw new Stop()
+    for (const p of added) this.frontier.push({ id: p.id, url: p.url, depth: p.depth })
+  }
+
+  /** The in-scope links of a page whose links the crawl follows. */
+  private discover(item: Pending, statusCode: number, links: string[]): URL[] {
+    if (this.crawl.kind !== 'crawl' || !this.start || statusCode >= 400) return []
+    if (this.options.sitemap === 'only') return []
+    const max = this.options.maxDiscoveryDepth
+    if (max !== undefined && item.depth + 1 > max) return []
+    const out: URL[] = []
+    for (const link of links) {
+      const url = toHttpUrl(link)
+      if (url && inScope(url, this.start, this.options, this.include, this.exclude)) out.push(url)
+    }
+    return out
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof ApiError) {
+    const reason = (error.extra.details as { reason?: string } | undefined)?.reason
+    return reason ? `${error.error}: ${reason}` : error.error
+  }
+  return error instanceof Error ? error.message : String(error)
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer)
+        resolve()
+      },
+      { once: true },
+    )
+  })
+}

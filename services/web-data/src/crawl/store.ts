@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto'
+import type { JobQueue, Sql } from '@apiplatform/server-kit'
+import type { ScrapeInput } from '../scrape/scrape.js'
+
+export const CRAWL_QUEUE = 'crawl'
+/** How long results stay available after the job started. */
+export const RESULT_TTL_MS = 24 * 60 * 60 * 1000
+
+export type CrawlKind = 'crawl' | 'batch'
+export type CrawlStatus = 'scraping' | 'completed' | 'failed' | 'cancelled'
+
+/** Scrape options applied to every page (the ScrapeOptions of the API, as far as this service reads them). */
+export type PageOptions = Omit<ScrapeInput, 'url'>
+
+/** The options of a crawl as recorded (the request after defaults and the prompt). */
+export interface CrawlOptions {
+  url?: string
+  prompt?: string
+  includePaths?: string[]
+  excludePaths?: string[]
+  maxDiscoveryDepth?: number
+  sitemap: 'skip' | 'include' | 'only'
+  ignoreQueryParameters: boolean
+  regexOnFullURL: boolean
+  limit: number
+  crawlEntireDomain: boolean
+  allowExternalLinks: boolean
+  allowSubdomains: boolean
+  ignoreRobotsTxt: boolean
+  robotsUserAgent?: string
+  delay?: number
+  maxConcurrency: number
+  scrapeOptions: PageOptions
+  zeroDataRetention: boolean
+}
+
+export interface CrawlRow {
+  id: string
+  team_id: string
+  kind: CrawlKind
+  url: string | null
+  options: CrawlOptions
+  status: CrawlStatus
+  phase: 'seed' | 'pages'
+  robots_txt: string | null
+  credits_used: number
+  created_at: string | Date
+  completed_at: string | Date | null
+  expires_at: string | Date
+}
+
+const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T
+
+function row(r: Record<string, unknown>): CrawlRow {
+  return { ...(r as unknown as CrawlRow), options: parse<CrawlOptions>(r.options) }
+}
+
+/**
+ * Records a crawl (or batch scrape), its first pages and its durable job in the caller's
+ * transaction: once the request is answered, the work is on disk.
+ */
+export async function createCrawl(
+  tx: Sql,
+  queue: JobQueue,
+  input: {
+    teamId: string
+    kind: CrawlKind
+    url?: string
+    options: CrawlOptions
+    /** Pages known from the start (batch scrapes): url and dedupe key. */
+    pages?: Array<{ url: string; key: string }>
+  },
+): Promise<string> {
+  const id = randomUUID()
+  const expiresAt = new Date(Date.now() + RESULT_TTL_MS)
+  await tx.query(
+    `INSERT INTO crawls (id, team_id, kind, url, options, phase, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [
+      id,
+      input.teamId,
+      input.kind,
+      input.url ?? null,
+      JSON.stringify(input.options),
+      input.kind === 'batch' ? 'pages' : 'seed',
+      expiresAt,
+    ],
+  )
+  if (input.pages && input.pages.length > 0) await insertPages(tx, id, input.pages, 0)
+  const jobId = await queue.enqueue(tx, CRAWL_QUEUE, { crawlId: id }, { maxAttempts: 20 })
+  await tx.query('UPDATE crawls SET job_id = $2 WHERE id = $1', [id, jobId])
+  return id
+}
+
+/** Inserts pages, skipping keys the crawl already has. Returns the inserted ones. */
+export async function insertPages(
+  tx: Sql,
+  crawlId: string,
+  pages: Array<{ url: string; key: string }>,
+  depth: number,
+): Promise<Array<{ id: number; url: string; depth: number }>> {
+  if (pages.length === 0) return []
+  const rows = await tx.query<{ id: number | string; url: string; depth: number }>(
+    `INSERT INTO crawl_pages (crawl_id, url, url_key, depth)
+     SELECT $1, u, k, $4 FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS t(u, k, n) ORDER BY n
+     ON CONFLICT (crawl_id, url_key) DO NOTHING
+     RETURNING id, url, depth`,
+    [crawlId, pages.map((p) => p.url), pages.map((p) => p.key), depth],
+  )
+  return rows.map((r) => ({ id: Number(r.id), url: r.url, depth: r.depth }))
+}
+
+export async function getCrawl(sql: Sql, id: string): Promise<CrawlRow | undefined> {
+  const rows = await sql.query<Record<string, unknown>>('SELECT * FROM crawls WHERE id = $1', [id])
+  return rows[0] && row(rows[0])
+}
+
+/** The crawl of this team and kind, or undefined (another team's crawl is not found either). */
+export async function getTeamCrawl(
+  sql: Sql,
+  teamId: string,
+  kind: CrawlKind,
+  id: string,
+): Promise<CrawlRow | undefined> {
+  const rows = await sql.query<Record<string, unknown>>(
+    'SELECT * FROM crawls WHERE id = $1 AND team_id = $2 AND kind = $3',
+    [id, teamId, kind],
+  )
+  return rows[0] && row(rows[0])
+}
+
+export async function activeCrawls(sql: Sql, teamId: string): Promise<CrawlRow[]> {
+  const rows = await sql.query<Record<string, unknown>>(
+    `SELECT * FROM crawls WHERE team_id = $1 AND kind = 'crawl' AND status = 'scraping' ORDER BY created_at`,
+    [teamId],
+  )
+  return rows.map(row)
+}
+
+export async function pageCounts(
+  sql: Sql,
+  crawlId: string,
+): Promise<{ total: number; done: number; failed: number; pending: number }> {
+  const rows = await sql.query<{ status: string; n: number | string }>(
+    'SELECT status, count(*) AS n FROM crawl_pages WHERE crawl_id = $1 GROUP BY status',
+    [crawlId],
+  )
+  const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]))
+  const done = by.done ?? 0
+  const failed = by.failed ?? 0
+  const pending = by.pending ?? 0
+  return { total: done + failed + pending, done, failed, pending }
+}
+
+/**
+ * The documents of finished pages from `skip` on, in discovery order, up to `maxBytes` of JSON
+ * (at least one document). `more` says whether documents remain after these.
+ */
+export async function pageDocuments(
+  sql: Sql,
+  crawlId: string,
+  skip: number,
+  maxBytes: number,
+): Promise<{ documents: unknown[]; more: boolean }> {
+  const documents: unknown[] = []
+  let bytes = 0
+  let offset = skip
+  const chunk = 200
+  for (;;) {
+    const rows = await sql.query<{ document: unknown }>(
+      `SELECT document FROM crawl_pages WHERE crawl_id = $1 AND status = 'done' ORDER BY id OFFSET $2 LIMIT $3`,
+      [crawlId, offset, chunk + 1],
+    )
+    for (const [i, r] of rows.entries()) {
+      if (i === chunk) return { documents, more: true }
+      const doc = parse<unknown>(r.document)
+      const size = JSON.stringify(doc).length
+      if (documents.length > 0 && bytes + size > maxBytes) return { documents, more: true }
+      bytes += size
+      documents.push(doc)
+    }
+    if (rows.length <= chunk) return { documents, more: false }
+    offset += chunk
+  }
+}
+
+export async function failedPages(
+  sql: Sql,
+  crawlId: string,
+): Promise<Array<{ id: string; timestamp: string | null; url: string; error: string }>> {
+  const rows = await sql.query<{ id: number | string; finished_at: string | Date | null; url: string; error: string | null }>(
+    `SELECT id, finished_at, url, error FROM crawl_pages WHERE crawl_id = $1 AND status = 'failed' ORDER BY id`,
+    [crawlId],
+  )
+  return rows.map((r) => ({
+    id: String(r.id),
+    timestamp: r.finished_at ? new Date(r.finished_at).toISOString() : null,
+    url: r.url,
+    error: r.error ?? 'Unknown error',
+  }))
+}
+
+export async function robotsBlocked(sql: Sql, crawlId: string): Promise<string[]> {
+  const rows = await sql.query<{ url: string }>(
+    'SELECT url FROM crawl_robots_blocked WHERE crawl_id = $1 ORDER BY url',
+    [crawlId],
+  )
+  return rows.map((r) => r.url)
+}
+
+/** Marks a running crawl cancelled. Returns the status it had. */
+export async function cancelCrawl(sql: Sql, id: string): Promise<CrawlStatus | undefined> {
+  const rows = await sql.query<{ status: CrawlStatus }>(
+    `WITH before AS (SELECT status FROM crawls WHERE id = $1 FOR UPDATE)
+     UPDATE crawls SET status = CASE WHEN status = 'scraping' THEN 'cancelled' ELSE status END,
+       completed_at = CASE WHEN status = 'scraping' THEN now() ELSE completed_at END
+     WHERE id = $1 RETURNING (SELECT status FROM before) AS status`,
+    [id],
+  )
+  return rows[0]?.status
+}
+
+const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : undefined)
+
+/** The status body of GET /v2/crawl/{id} and GET /v2/batch/scrape/{id}. */
+export async function statusBody(
+  sql: Sql,
+  crawl: CrawlRow,
+  options: { skip: number; maxBytes: number; selfUrl: string },
+) {
+  const counts = await pageCounts(sql, crawl.id)
+  const { documents, more } = await pageDocuments(sql, crawl.id, options.skip, options.maxBytes)
+  let next: string | null = null
+  if (more) {
+    const url = new URL(options.selfUrl)
+    url.search = ''
+    url.searchParams.set('skip', String(options.skip + documents.length))
+    next = url.toString()
+  }
+  const created = new Date(crawl.created_at)
+  const completedAt = iso(crawl.completed_at)
+  return {
+    status: crawl.status,
+    total: counts.total,
+    completed: counts.done,
+    creditsUsed: Number(crawl.credits_used),
+    expiresAt: new Date(crawl.expires_at).toISOString(),
+    createdAt: created.toISOString(),
+    ...(completedAt
+      ? {
+          completedAt,
+          duration: (new Date(completedAt).getTime() - created.getTime()) / 1000,
+        }
+      : {}),
+    next,
+    data: documents as never[],
+  }
+}

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto'
+import type { Sql } from '@apiplatform/server-kit'
+import type { OperationId } from '@apiplatform/web-data-routes'
+import type { MiddlewareHandler } from 'hono'
+import { withKey } from '../billing/context.js'
+import type { AppEnv, Deps } from '../http/env.js'
+import { errorBody } from './errors.js'
+
+/** Defaults when neither the environment nor the team's row sets a limit. */
+export const LIMIT_DEFAULTS = {
+  /** Requests per team per minute (WEB_DATA_RATE_LIMIT_PER_MIN). */
+  rateLimitPerMin: 3000,
+  /** Queued plus running jobs per team (WEB_DATA_MAX_CONCURRENT_JOBS). */
+  maxConcurrentJobs: 50,
+} as const
+
+/** Operations that start background work, refused with 429 `Concurrency limit reached` at the limit. */
+export const JOB_STARTING_OPERATIONS = new Set<OperationId>([
+  'startAgent',
+  'crawlUrls',
+  'scrapeAndExtractFromUrls',
+  'extractData',
+  'runMonitor',
+  'createBrowserSession',
+])
+
+/** The `endpoint` of GET /v2/team/activity that a successful call of an operation records. */
+export const ACTIVITY_ENDPOINTS: Partial<Record<OperationId, ActivityEndpoint>> = {
+  scrapeAndExtractFromUrl: 'scrape',
+  scrapeAndExtractFromUrls: 'batch_scrape',
+  searchAndScrape: 'search',
+  mapUrls: 'map',
+  crawlUrls: 'crawl',
+  extractData: 'extract',
+  startAgent: 'agent',
+  createBrowserSession: 'browser',
+  interactWithScrapeBrowserSession: 'interact',
+}
+
+export type ActivityEndpoint =
+  | 'scrape'
+  | 'crawl'
+  | 'batch_scrape'
+  | 'search'
+  | 'extract'
+  | 'llmstxt'
+  | 'deep_research'
+  | 'map'
+  | 'agent'
+  | 'browser'
+  | 'interact'
+
+interface TeamLimits {
+  rateLimitPerMin: number
+  maxConcurrentJobs: number
+}
+
+async function teamLimits(sql: Sql, teamId: string, deps: Deps): Promise<TeamLimits> {
+  const rows = await sql.query<{ rate_limit_per_min: number | null; max_concurrent_jobs: number | null }>(
+    'SELECT rate_limit_per_min, max_concurrent_jobs FROM teams WHERE id = $1',
+    [teamId],
+  )
+  const row = rows[0]
+  return {
+    rateLimitPerMin:
+      row?.rate_limit_per_min ?? deps.config.rateLimitPerMin ?? LIMIT_DEFAULTS.rateLimitPerMin,
+    maxConcurrentJobs:
+      row?.max_concurrent_jobs ?? deps.config.maxConcurrentJobs ?? LIMIT_DEFAULTS.maxConcurrentJobs,
+  }
+}
+
+/**
+ * Counts one request in the team's current one-minute window. Returns the seconds until the
+ * window ends when the team is over its limit, otherwise undefined. The counter lives in the
+ * database, so several instances sharing it enforce one limit.
+ */
+export async function takeRequest(sql: Sql, teamId: string, limit: number): Promise<number | undefined> {
+  const rows = await sql.query<{ requests: number; retry_after: number | string }>(
+    `INSERT INTO rate_limit_windows (team_id, window_start, requests)
+     VALUES ($1, date_trunc('minute', now()), 1)
+     ON CONFLICT (team_id, window_start) DO UPDATE SET requests = rate_limit_windows.requests + 1
+     RETURNING requests, ceil(extract(epoch FROM (window_start + interval '1 minute' - now()))) AS retry_after`,
+    [teamId],
+  )
+  const row = rows[0]
+  if (!row) return undefined
+  if (row.requests === 1) {
+    // First request of a window: old windows are of no use any more.
+    await sql.query(
+      `DELETE FROM rate_limit_windows WHERE team_id = $1 AND window_start < date_trunc('minute', now())`,
+      [teamId],
+    )
+  }
+  if (row.requests <= limit) return undefined
+  return Math.max(1, Number(row.retry_after))
+}
+
+/**
+ * Jobs of a team that are running or due (`waiting`). A job belongs to a team when its payload
+ * carries `teamId`, or names an agent run (`runId`) or a crawl/batch (`crawlId`) of the team.
+ */
+export async function teamJobCounts(
+  sql: Sql,
+  teamId: string,
+): Promise<{ active: number; waiting: number; mostRecentSuccess: Date | null }> {
+  const rows = await sql.query<{ active: string | number; waiting: string | number; last_done: Date | null }>(
+    `SELECT count(*) FILTER (WHERE j.status = 'running') AS active,
+            count(*) FILTER (WHERE j.status = 'pending' AND j.run_at <= now()) AS waiting,
+            max(j.finished_at) FILTER (WHERE j.status = 'done') AS last_done
+     FROM jobs j
+     WHERE j.payload->>'teamId' = $1
+        OR j.payload->>'runId' IN (SELECT id::text FROM agent_runs WHERE team_id = $1)
+        OR j.payload->>'crawlId' IN (SELECT id::text FROM crawls WHERE team_id = $1)`,
+    [teamId],
+  )
+  const row = rows[0]
+  return {
+    active: Number(row?.active ?? 0),
+    waiting: Number(row?.waiting ?? 0),
+    mostRecentSuccess: row?.last_done ? new Date(row.last_done) : null,
+  }
+}
+
+/** The team's effective concurrent-job limit. */
+export async function maxConcurrency(deps: Deps, teamId: string): Promise<number> {
+  return (await teamLimits(deps.db, teamId, deps)).maxConcurrentJobs
+}
+
+/**
+ * Metering for every operation, run right after authentication: the per-minute rate limit
+ * (429 `Rate limit exceeded` with `Retry-After`), the concurrent-job limit for operations that
+ * start background work (429 `Concurrency limit reached`), the key context of the credit ledger,
+ * and the activity log of successful calls.
+ */
+export function limitsMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const principal = c.get('principal')
+    const operation = c.get('operationId')
+    const limits = await teamLimits(deps.db, principal.teamId, deps)
+    const retryAfter = await takeRequest(deps.db, principal.teamId, limits.rateLimitPerMin)
+    if (retryAfter !== undefined) {
+      return c.json(errorBody('Rate limit exceeded'), 429, { 'Retry-After': String(retryAfter) })
+    }
+    if (JOB_STARTING_OPERATIONS.has(operation)) {
+      const jobs = await teamJobCounts(deps.db, principal.teamId)
+      if (jobs.active + jobs.waiting >= limits.maxConcurrentJobs) {
+        return c.json(errorBody('Concurrency limit reached'), 429, { 'Retry-After': '5' })
+      }
+    }
+    await withKey(principal.keyId, next)
+    const endpoint = ACTIVITY_ENDPOINTS[operation]
+    if (endpoint && c.res.status < 400) {
+      await recordActivity(deps.db, principal.teamId, principal.keyId, endpoint, await activityTarget(() => c.req.json()))
+    }
+  }
+}
+
+async function activityTarget(readJson: () => Promise<unknown>): Promise<string | null> {
+  try {
+    const body = (await readJson()) as Record<string, unknown>
+    for (const key of ['url', 'query', 'prompt']) {
+      if (typeof body[key] === 'string') return (body[key] as string).slice(0, 2000)
+    }
+    if (Array.isArray(body.urls) && typeof body.urls[0] === 'string') return body.urls[0]
+  } catch {
+    // no JSON body
+  }
+  return null
+}
+
+export async function recordActivity(
+  sql: Sql,
+  teamId: string,
+  keyId: string | null,
+  endpoint: ActivityEndpoint,
+  target: string | null,
+): Promise<void> {
+  await sql.query(
+    'INSERT INTO team_activity (id, team_id, key_id, endpoint, target) VALUES ($1, $2, $3, $4, $5)',
+    [randomUUID(), teamId, keyId, endpoint, target],
+  )
+}

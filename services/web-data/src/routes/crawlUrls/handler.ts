@@ -1,0 +1,26 @@
+import type { Handler } from '@apiplatform/web-data-routes'
+import { balance } from '../../billing/credits.js'
+import { selfUrl } from '../../crawl/http.js'
+import { crawlOptionsFrom } from '../../crawl/options.js'
+import { pagePrice } from '../../crawl/runner.js'
+import { createCrawl } from '../../crawl/store.js'
+import type { AppEnv, Deps } from '../../http/env.js'
+import { ApiError, Errors } from '../../http/errors.js'
+import { parseHttpUrl } from '../../scrape/scrape.js'
+
+/**
+ * POST /v2/crawl: records the crawl and its durable job in one transaction, then answers with
+ * the id and the status URL. The worker fetches robots.txt and the sitemap and scrapes the pages.
+ */
+export const crawlUrls =
+  (deps: Deps): Handler<'crawlUrls', AppEnv> =>
+  async (c) => {
+    const body = c.req.valid('json') as Record<string, unknown> & { url: string }
+    const { teamId } = c.get('principal')
+    const url = parseHttpUrl(body.url).toString()
+    const options = crawlOptionsFrom({ ...body, url })
+    if ((await balance(deps.db, teamId)) < pagePrice(options)) throw new ApiError(402, Errors.paymentRequired)
+    const id = await deps.db.transaction((tx) => createCrawl(tx, deps.queue, { teamId, kind: 'crawl', url, options }))
+    deps.queue.wake()
+    return c.json({ success: true, id, url: selfUrl(c.req.url, `/v2/crawl/${id}`) }, 200)
+  }

@@ -1,0 +1,23 @@
+import type { Handler } from '@apiplatform/web-data-routes'
+import { getExtract } from '../../extract/store.js'
+import type { AppEnv, Deps } from '../../http/env.js'
+import { ApiError, Errors } from '../../http/errors.js'
+
+/** GET /v2/extract/{id}: state and, once completed, the extracted data. */
+export const getExtractStatus =
+  (deps: Deps): Handler<'getExtractStatus', AppEnv> =>
+  async (c) => {
+    const { id } = c.req.valid('param')
+    const row = await getExtract(deps.db, id, c.get('principal').teamId)
+    if (!row) throw new ApiError(404, Errors.notFound)
+    return c.json(
+      {
+        success: true,
+        status: row.status,
+        ...(row.status === 'completed' ? { data: row.data ?? {} } : {}),
+        expiresAt: new Date(row.expires_at).toISOString(),
+        tokensUsed: Number(row.tokens_used),
+      },
+      200,
+    )
+  }

@@ -1,0 +1,61 @@
+import type { Handler } from '@apiplatform/web-data-routes'
+import { balance } from '../../billing/credits.js'
+import { selfUrl } from '../../crawl/http.js'
+import { DEFAULT_CONCURRENCY, pageOptions } from '../../crawl/options.js'
+import { pagePrice } from '../../crawl/runner.js'
+import { type CrawlOptions, createCrawl } from '../../crawl/store.js'
+import { toHttpUrl, urlKey } from '../../crawl/urls.js'
+import type { AppEnv, Deps } from '../../http/env.js'
+import { ApiError, Errors } from '../../http/errors.js'
+
+/**
+ * POST /v2/batch/scrape: records the batch, one pending page per distinct URL, and its durable
+ * job in one transaction. Malformed URLs are skipped and listed (`ignoreInvalidURLs`, default) or
+ * refused with 400 `Invalid URL`.
+ */
+export const scrapeAndExtractFromUrls =
+  (deps: Deps): Handler<'scrapeAndExtractFromUrls', AppEnv> =>
+  async (c) => {
+    const body = c.req.valid('json') as Record<string, unknown> & { urls: string[] }
+    const { teamId } = c.get('principal')
+    const ignoreInvalid = body.ignoreInvalidURLs !== false
+    const invalidURLs: string[] = []
+    const pages: Array<{ url: string; key: string }> = []
+    const keys = new Set<string>()
+    for (const raw of body.urls) {
+      const url = typeof raw === 'string' ? toHttpUrl(raw.trim()) : undefined
+      if (!url) {
+        if (!ignoreInvalid) throw new ApiError(400, Errors.invalidUrl, { details: { url: raw } })
+        invalidURLs.push(String(raw))
+        continue
+      }
+      const key = urlKey(url)
+      if (keys.has(key)) continue
+      keys.add(key)
+      pages.push({ url: url.toString(), key })
+    }
+    if (pages.length === 0) throw new ApiError(400, Errors.invalidUrl)
+    const zeroDataRetention = body.zeroDataRetention === true
+    const options: CrawlOptions = {
+      sitemap: 'skip',
+      ignoreQueryParameters: false,
+      regexOnFullURL: false,
+      limit: pages.length,
+      crawlEntireDomain: false,
+      allowExternalLinks: false,
+      allowSubdomains: false,
+      ignoreRobotsTxt: true,
+      maxConcurrency: typeof body.maxConcurrency === 'number' ? Math.max(1, body.maxConcurrency) : DEFAULT_CONCURRENCY,
+      scrapeOptions: pageOptions(body, zeroDataRetention),
+      zeroDataRetention,
+    }
+    if ((await balance(deps.db, teamId)) < pagePrice(options)) throw new ApiError(402, Errors.paymentRequired)
+    const id = await deps.db.transaction((tx) =>
+      createCrawl(tx, deps.queue, { teamId, kind: 'batch', options, pages }),
+    )
+    deps.queue.wake()
+    return c.json(
+      { success: true, id, url: selfUrl(c.req.url, `/v2/batch/scrape/${id}`), invalidURLs },
+      200,
+    )
+  }
