@@ -8,35 +8,34 @@
 -- writes can reach another workspace's rows, another table, or change anything. The views are
 -- security barriers: user conditions run after the workspace filter and cannot leak filtered rows.
 
--- Event tables written by other areas of the service. Created here only when their owners'
--- migrations (1xx) have not created them yet; the columns are the agreed ones.
+-- Event tables written by other areas of the service, created here only when their owners'
+-- migrations have not created them yet (keys: 100_keys.sql, runtime logs: 303_…sql, which runs
+-- after this file). Keep these definitions identical to theirs.
 CREATE TABLE IF NOT EXISTS key_verifications (
   id bigserial PRIMARY KEY,
   workspace_id text NOT NULL,
-  key_id text NOT NULL,
+  key_id text,
   api_id text,
   identity_id text,
   outcome text NOT NULL,
-  time bigint NOT NULL,
+  time timestamptz NOT NULL DEFAULT now(),
   tags text[] NOT NULL DEFAULT '{}',
-  region text NOT NULL DEFAULT ''
+  region text NOT NULL DEFAULT 'local'
 );
 
 CREATE TABLE IF NOT EXISTS runtime_logs (
-  id bigserial PRIMARY KEY,
   workspace_id text NOT NULL,
   project_id text NOT NULL,
   app_id text NOT NULL,
   environment_id text NOT NULL,
   deployment_id text NOT NULL,
-  time bigint NOT NULL,
+  time timestamptz NOT NULL,
   level text NOT NULL,
-  message text NOT NULL,
-  region text NOT NULL DEFAULT ''
+  message text NOT NULL
 );
 
 CREATE INDEX IF NOT EXISTS key_verifications_workspace_time ON key_verifications (workspace_id, time);
-CREATE INDEX IF NOT EXISTS runtime_logs_workspace_time ON runtime_logs (workspace_id, time);
+CREATE INDEX IF NOT EXISTS runtime_logs_workspace_time ON runtime_logs (workspace_id, time DESC);
 
 -- The workspace of each running analytics transaction (rolled back with it).
 CREATE TABLE analytics_scopes (
@@ -64,7 +63,7 @@ END
 $$;
 
 CREATE VIEW analytics_key_verifications WITH (security_barrier) AS
-  SELECT to_timestamp(v.time / 1000.0) AS time, v.key_id, v.api_id, v.identity_id, v.outcome, v.tags, v.region
+  SELECT v.time, v.key_id, v.api_id, v.identity_id, v.outcome, v.tags, v.region
   FROM key_verifications v
   WHERE v.workspace_id = (SELECT s.workspace_id FROM analytics_scopes s WHERE s.txid = txid_current_if_assigned());
 
@@ -80,8 +79,7 @@ CREATE VIEW analytics_gateway_requests WITH (security_barrier) AS
   WHERE g.workspace_id = (SELECT s.workspace_id FROM analytics_scopes s WHERE s.txid = txid_current_if_assigned());
 
 CREATE VIEW analytics_runtime_logs WITH (security_barrier) AS
-  SELECT to_timestamp(l.time / 1000.0) AS time, l.project_id, l.app_id, l.environment_id, l.deployment_id,
-    l.level, l.message, l.region
+  SELECT l.time, l.project_id, l.app_id, l.environment_id, l.deployment_id, l.level, l.message
   FROM runtime_logs l
   WHERE l.workspace_id = (SELECT s.workspace_id FROM analytics_scopes s WHERE s.txid = txid_current_if_assigned());
 
@@ -114,3 +112,18 @@ BEGIN
   EXECUTE format('GRANT USAGE ON SCHEMA %I TO control_analytics', current_schema());
 END
 $$;
+
+-- The only way user SQL is run: as the body of a SECURITY DEFINER function owned by
+-- control_analytics. Inside it PostgreSQL refuses SET ROLE / RESET ROLE / set_config('role', …),
+-- so the query cannot climb back to the service's own role, and the subquery wrapper admits a
+-- single SELECT only (no second statement, no data-modifying WITH).
+CREATE FUNCTION analytics_run(query text) RETURNS SETOF json
+  LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
+BEGIN
+  RETURN QUERY EXECUTE 'SELECT row_to_json(q) FROM (' || query || E'\n) AS q';
+END
+$$;
+
+ALTER FUNCTION analytics_run(text) OWNER TO control_analytics;
+REVOKE ALL ON FUNCTION analytics_run(text) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION analytics_run(text) TO control_analytics;

@@ -7,8 +7,10 @@
  * whatever the API changed since (a rollback stays rolled back). The root key's permissions are
  * refreshed on every start, so it always holds every permission of the current spec.
  */
-import type { Database } from '@apiplatform/server-kit'
+import type { Database, Sql } from '@apiplatform/server-kit'
+import { dnsRecordsFor } from './domain/custom-domain.js'
 import { DEFAULT_RUNTIME, type DeploymentStatus } from './domain/deployment.js'
+import type { VariableCipher } from './domain/secrets.js'
 import { insertDeployment } from './repositories/deployments.js'
 import { upsertRootKey } from './repositories/keys.js'
 
@@ -34,6 +36,14 @@ export const SEED = {
     /** Ready deployment in the preview environment. */
     preview: 'd_seed_preview',
   },
+  domains: {
+    /** Verified custom domain of production. */
+    verified: 'checkout.acme-shop.example',
+    /** Custom domain of production waiting for its DNS records (try domains.verifyDomain). */
+    pending: 'api.acme-shop.example',
+  },
+  /** Variables of production: LOG_LEVEL is recoverable, the others write-only. */
+  variables: ['LOG_LEVEL', 'DATABASE_URL', 'STRIPE_SECRET_KEY'],
 } as const
 
 export type SeededData = typeof SEED
@@ -41,7 +51,10 @@ export type SeededData = typeof SEED
 const BASE_TIME = Date.UTC(2026, 0, 1)
 const HOUR = 3_600_000
 
-export async function seed(db: Database, options: { rootKey: string; permissions: string[]; now: number }) {
+export async function seed(
+  db: Database,
+  options: { rootKey: string; permissions: string[]; now: number; variables?: VariableCipher },
+) {
   await db.transaction(async (tx) => {
     const s = SEED
     await tx.query(
@@ -87,6 +100,7 @@ export async function seed(db: Database, options: { rootKey: string; permissions
         ],
       )
     }
+    await seedDomainsAndVariables(tx, options.variables)
     const deployments: Array<[string, DeploymentStatus, string, number, string]> = [
       [s.deployments.v1, 'ready', s.productionEnvironmentId, 1, 'main'],
       [s.deployments.v2, 'ready', s.productionEnvironmentId, 2, 'main'],
@@ -120,4 +134,50 @@ export async function seed(db: Database, options: { rootKey: string; permissions
       }),
     ])
   })
+}
+
+/** Two custom domains and three variables of the production environment (fresh databases only). */
+async function seedDomainsAndVariables(tx: Sql, variables: VariableCipher | undefined) {
+  const s = SEED
+  for (const [id, domain, verified] of [
+    ['dom_seed_checkout', s.domains.verified, true],
+    ['dom_seed_api', s.domains.pending, false],
+  ] as const) {
+    const token = `seed${id.replaceAll('_', '')}`
+    const records = dnsRecordsFor(domain, token).map((r) => ({ ...r, verified }))
+    await tx.query(
+      `INSERT INTO domains (id, workspace_id, project_id, app_id, environment_id, domain, status, verification_token,
+         dns_records, check_seq, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $10) ON CONFLICT DO NOTHING`,
+      [
+        id,
+        s.workspaceId,
+        s.projectId,
+        s.appId,
+        s.productionEnvironmentId,
+        domain,
+        verified ? 'verified' : 'pending',
+        token,
+        JSON.stringify(records),
+        BASE_TIME,
+      ],
+    )
+  }
+  if (!variables) return
+  for (const [key, kind, value, description] of [
+    ['LOG_LEVEL', 'recoverable', 'info', 'Log verbosity'],
+    [
+      'DATABASE_URL',
+      'writeonly',
+      'postgres://checkout:demo-password@db.internal:5432/checkout',
+      'Primary database',
+    ],
+    ['STRIPE_SECRET_KEY', 'writeonly', 'sk_test_demo_not_a_real_key', 'Payments'],
+  ] as const) {
+    await tx.query(
+      `INSERT INTO environment_variables (environment_id, key, kind, value_ciphertext, description, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT DO NOTHING`,
+      [s.productionEnvironmentId, key, kind, variables.encrypt(value), description, BASE_TIME],
+    )
+  }
 }

@@ -17,11 +17,11 @@ import {
 import { createApp } from './app.js'
 import type { ServiceConfig } from './config.js'
 import type { Deps } from './deps.js'
+import { type DnsResolver, systemDnsResolver } from './domain/dns.js'
+import { openVariableCipher } from './domain/secrets.js'
 import { everyPermission } from './http/auth.js'
 import { SEED, seed } from './seed.js'
 import { registerOperationWorkflows } from './workflows/operations.js'
-import { type DnsResolver, systemDnsResolver } from './domain/dns.js'
-import { openVariableCipher } from './domain/secrets.js'
 import { registerTaskWorkflows } from './workflows/tasks.js'
 
 export { configFromEnv, generateRootKey, type ServiceConfig } from './config.js'
@@ -41,14 +41,15 @@ export interface RunningService {
   close(): Promise<void>
 }
 
-export type CreateServiceOptions = Partial<ServiceConfig> & Pick<ServiceConfig, 'rootKey'> & {
-  /** DNS resolver of domain verification; default `systemDnsResolver()`. Tests inject a fake. */
-  dnsResolver?: DnsResolver
-  /** Key of environment variable values; default env `CONTROL_VARIABLES_KEY`, else one stored in the database. */
-  variablesKey?: string
-  /** Delay of a new domain's first background DNS check (doubles per retry); default 60000. */
-  domainRecheckMs?: number
-}
+export type CreateServiceOptions = Partial<ServiceConfig> &
+  Pick<ServiceConfig, 'rootKey'> & {
+    /** DNS resolver of domain verification; default `systemDnsResolver()`. Tests inject a fake. */
+    dnsResolver?: DnsResolver
+    /** Key of environment variable values; default env `CONTROL_VARIABLES_KEY`, else one stored in the database. */
+    variablesKey?: string
+    /** Delay of a new domain's first background DNS check (doubles per retry); default 60000. */
+    domainRecheckMs?: number
+  }
 
 export async function createService(options: CreateServiceOptions): Promise<RunningService> {
   const config = {
@@ -78,7 +79,14 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
     const dns = config.dnsResolver ?? systemDnsResolver()
     if (config.seed)
       await seed(db, { rootKey: config.rootKey, permissions: everyPermission(), now: now(), variables })
-    const deps: Deps = { db, queue, now, encryptionKey: config.encryptionKey ?? randomBytes(32), dns, variables }
+    const deps: Deps = {
+      db,
+      queue,
+      now,
+      encryptionKey: config.encryptionKey ?? randomBytes(32),
+      dns,
+      variables,
+    }
     registerOperationWorkflows(queue, db, { stepMs: config.workflowStepMs, now })
     registerTaskWorkflows(queue, db, {
       stepMs: config.workflowStepMs,

@@ -8,6 +8,7 @@ import { ResponseValidator, validatingFetch } from '@apiplatform/contract'
 import { type ControlClient, createControlClient } from '@apiplatform/control-client'
 import { openTestDatabase } from '@apiplatform/server-kit'
 import { beforeAll } from 'vitest'
+import { StaticDnsResolver } from '../src/domain/dns.js'
 import { createService, type RunningService } from '../src/service.js'
 import { type AppFixture, createAppFixture, createRootKey, createWorkspace } from './fixtures.js'
 
@@ -17,6 +18,8 @@ export const validator = new ResponseValidator(bundledSpec)
 
 export interface TestContext {
   service: RunningService
+  /** The fake DNS of domain verification: `t.dns.set('TXT', name, [value])`. */
+  dns: StaticDnsResolver
   /** Client with the bootstrap root key (every permission), validating every response. */
   client: ControlClient
   /** A validating client for another credential (or none: `undefined`). */
@@ -35,6 +38,8 @@ export const ROOT_KEY = 'ck_test_bootstrap_key'
 
 interface Shared {
   service: RunningService
+  /** The DNS answers domain verification sees (tests set records for their own names). */
+  dns: StaticDnsResolver
   database: Awaited<ReturnType<typeof openTestDatabase>>
 }
 
@@ -51,8 +56,15 @@ function sharedService(kind: 'pglite' | 'postgres', workflowStepMs: number): Pro
   if (!entry) {
     entry = (async () => {
       const database = await openTestDatabase(kind)
-      const service = await createService({ database, rootKey: ROOT_KEY, workflowStepMs, jobPollMs: 20 })
-      return { service, database }
+      const dns = new StaticDnsResolver()
+      const service = await createService({
+        database,
+        rootKey: ROOT_KEY,
+        workflowStepMs,
+        jobPollMs: 20,
+        dnsResolver: dns,
+      })
+      return { service, database, dns }
     })()
     shared.set(cacheKey, entry)
   }
@@ -65,7 +77,7 @@ export function useService(
 ): TestContext {
   const ctx = {} as TestContext
   beforeAll(async () => {
-    const { service, database } = await sharedService(kind, options.workflowStepMs ?? 0)
+    const { service, database, dns } = await sharedService(kind, options.workflowStepMs ?? 0)
     const fetch = validatingFetch(validator, globalThis.fetch)
     // Without a key the Authorization header is removed altogether.
     const withoutAuth: typeof globalThis.fetch = (input, init) => {
@@ -82,6 +94,7 @@ export function useService(
       })
     Object.assign(ctx, {
       service,
+      dns,
       client: clientFor(ROOT_KEY),
       clientFor,
       fixture: (o: { workspaceId?: string; withCurrent?: boolean } = {}) =>

@@ -26,12 +26,20 @@ export interface ServiceConfig {
   maxBodyBytes: number
   /** Run the job worker in this process. */
   worker: boolean
+  /** Chromium for actions, screenshots, waitFor and interact (CHROMIUM_PATH; default /usr/bin/chromium). */
+  chromiumPath?: string | undefined
+  /** Idle time before the kept browser of a scrape closes (WEB_DATA_SCRAPE_SESSION_IDLE_MS; default 300000). */
+  scrapeSessionIdleMs?: number | undefined
+  /** Most active /v2/interact sessions per team (WEB_DATA_MAX_BROWSER_SESSIONS; default 5). */
+  maxBrowserSessionsPerTeam?: number | undefined
   /** Requests per team per minute unless the team's row says otherwise (429 beyond). */
   rateLimitPerMin?: number | undefined
   /** Queued plus running jobs per team unless the team's row says otherwise (429 beyond). */
   maxConcurrentJobs?: number | undefined
   /** HMAC-SHA256 secret of monitor webhooks; defaults to the bootstrap API key. */
   webhookSecret?: string | undefined
+  /** Largest `data` of one crawl/batch status response in bytes of JSON (`next` beyond); default 10 MB. */
+  resultPageBytes?: number | undefined
 }
 
 export const DEFAULTS = {
@@ -66,8 +74,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     jobPollMs: int(env.WEB_DATA_JOB_POLL_MS, DEFAULTS.jobPollMs),
     maxBodyBytes: int(env.WEB_DATA_MAX_BODY_BYTES, DEFAULTS.maxBodyBytes),
     worker: env.WEB_DATA_WORKER !== '0',
+    chromiumPath: env.CHROMIUM_PATH || undefined,
+    scrapeSessionIdleMs: int(env.WEB_DATA_SCRAPE_SESSION_IDLE_MS, 300_000),
+    maxBrowserSessionsPerTeam: int(env.WEB_DATA_MAX_BROWSER_SESSIONS, 5),
+    resultPageBytes: env.WEB_DATA_RESULT_PAGE_BYTES
+      ? int(env.WEB_DATA_RESULT_PAGE_BYTES, 10_000_000)
+      : undefined,
     rateLimitPerMin: env.WEB_DATA_RATE_LIMIT_PER_MIN ? int(env.WEB_DATA_RATE_LIMIT_PER_MIN, 0) : undefined,
-    maxConcurrentJobs: env.WEB_DATA_MAX_CONCURRENT_JOBS ? int(env.WEB_DATA_MAX_CONCURRENT_JOBS, 0) : undefined,
+    maxConcurrentJobs: env.WEB_DATA_MAX_CONCURRENT_JOBS
+      ? int(env.WEB_DATA_MAX_CONCURRENT_JOBS, 0)
+      : undefined,
     webhookSecret: env.WEB_DATA_WEBHOOK_SECRET || undefined,
   }
 }

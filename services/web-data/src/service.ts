@@ -11,7 +11,13 @@ import { agentRunner } from './agent/runner.js'
 import { AGENT_QUEUE } from './agent/runs.js'
 import { createApp } from './app.js'
 import { generateKey, seedBootstrapKey } from './billing/keys.js'
+import { createBrowsers } from './browser/runtime.js'
 import type { ServiceConfig } from './config.js'
+import { crawlRunner } from './crawl/runner.js'
+import { CRAWL_QUEUE } from './crawl/store.js'
+import { extractRunner } from './extract/runner.js'
+import { EXTRACT_QUEUE } from './extract/store.js'
+import { registerMonitorWorkers } from './monitor/runner.js'
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url))
 
@@ -68,7 +74,22 @@ export async function startOn(
       concurrency: 4,
     },
   )
-  const app = createApp({ db, queue, config })
+  registerMonitorWorkers({
+    db,
+    queue,
+    allowPrivateUrls: config.allowPrivateUrls,
+    webhookSecret: config.webhookSecret ?? apiKey,
+  })
+  queue.work(
+    CRAWL_QUEUE,
+    crawlRunner({ db, allowPrivateUrls: config.allowPrivateUrls, workerId: () => queue.workerId }),
+    { concurrency: 4 },
+  )
+  queue.work(EXTRACT_QUEUE, extractRunner({ db, allowPrivateUrls: config.allowPrivateUrls }), {
+    concurrency: 4,
+  })
+  const browsers = createBrowsers(db, config)
+  const app = createApp({ db, queue, config, browsers })
   const server: RunningServer = await serve(app, {
     port: config.port,
     hostname: config.hostname ?? '127.0.0.1',
@@ -86,6 +107,7 @@ export async function startOn(
       stopping ??= (async () => {
         await server.close()
         await queue.stop()
+        await browsers.close()
         await onStop()
       })()
       return stopping

@@ -103,7 +103,10 @@ export async function checkRecords(
         const targets = await resolver.resolveCname(record.name)
         verified = targets.some((t) => bare(t) === bare(record.value))
       } else {
-        const [mine, edge] = await Promise.all([resolver.resolve4(record.name), resolver.resolve4(record.value)])
+        const [mine, edge] = await Promise.all([
+          resolver.resolve4(record.name),
+          resolver.resolve4(record.value),
+        ])
         verified = mine.length > 0 && mine.some((ip) => edge.includes(ip))
       }
     } catch (error) {

@@ -33,7 +33,13 @@ export const BUILD_STEPS: readonly DeploymentStatus[] = [
 ]
 
 /** States of a deployment that is still being built and rolled out. */
-export const IN_PROGRESS: readonly DeploymentStatus[] = ['pending', 'building', 'deploying', 'network', 'finalizing']
+export const IN_PROGRESS: readonly DeploymentStatus[] = [
+  'pending',
+  'building',
+  'deploying',
+  'network',
+  'finalizing',
+]
 
 export type DeploymentAction = 'promote' | 'rollback' | 'stop' | 'start'
 

@@ -111,7 +111,9 @@ export const QUOTAS = { vCpus: 16, memoryMib: 65_536, storageMib: 1_048_576 } as
 
 export function quotaViolation(
   runtime: Runtime,
-): { code: 'cpu_quota_exceeded' | 'memory_quota_exceeded' | 'storage_quota_exceeded'; message: string } | undefined {
+):
+  | { code: 'cpu_quota_exceeded' | 'memory_quota_exceeded' | 'storage_quota_exceeded'; message: string }
+  | undefined {
   if (runtime.vCpus > QUOTAS.vCpus)
     return {
       code: 'cpu_quota_exceeded',

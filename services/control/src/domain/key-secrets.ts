@@ -46,7 +46,9 @@ export function hashSecret(secret: string, algorithm: HashAlgorithm = 'sha256'):
 /** Parses `CONTROL_ENCRYPTION_KEY`: 32 bytes as 64 hex characters or base64/base64url. */
 export function parseEncryptionKey(text: string): Buffer {
   const trimmed = text.trim()
-  const bytes = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64')
+  const bytes = /^[0-9a-fA-F]{64}$/.test(trimmed)
+    ? Buffer.from(trimmed, 'hex')
+    : Buffer.from(trimmed, 'base64')
   if (bytes.length !== 32) {
     throw new Error('CONTROL_ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64')
   }

@@ -22,7 +22,8 @@ export class InvalidInput extends Error {
   }
 }
 
-export const invalidInput = (detail: string, ...errors: ValidationProblem[]) => new InvalidInput(detail, errors)
+export const invalidInput = (detail: string, ...errors: ValidationProblem[]) =>
+  new InvalidInput(detail, errors)
 
 export function invalidInputResponse(c: Context, e: InvalidInput): Response {
   return c.json(

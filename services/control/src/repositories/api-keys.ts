@@ -158,7 +158,13 @@ export async function listKeysOfApi(
        AND ($2::text IS NULL OR identity_id = $2)
        AND ($3::bigint IS NULL OR (created_at, id) > ($3::bigint, $4::text))
      ORDER BY created_at, id LIMIT $5`,
-    [input.apiId, input.identityId ?? null, input.after?.createdAt ?? null, input.after?.id ?? '', input.limit],
+    [
+      input.apiId,
+      input.identityId ?? null,
+      input.after?.createdAt ?? null,
+      input.after?.id ?? '',
+      input.limit,
+    ],
   )
   return rows.map(toKeyRecord)
 }

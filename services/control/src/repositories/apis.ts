@@ -38,7 +38,10 @@ export async function insertApi(sql: Sql, input: { workspaceId: string; name: st
 
 /** An API of the workspace; undefined when unknown or in another workspace. */
 export async function findApi(sql: Sql, workspaceId: string, apiId: string): Promise<ApiRecord | undefined> {
-  const rows = await sql.query<Row>('SELECT * FROM apis WHERE id = $1 AND workspace_id = $2', [apiId, workspaceId])
+  const rows = await sql.query<Row>('SELECT * FROM apis WHERE id = $1 AND workspace_id = $2', [
+    apiId,
+    workspaceId,
+  ])
   return rows[0] && toRecord(rows[0])
 }
 

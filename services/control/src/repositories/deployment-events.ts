@@ -67,7 +67,12 @@ export interface DeploymentStep {
 }
 
 export async function listDeploymentSteps(sql: Sql, deploymentId: string): Promise<DeploymentStep[]> {
-  const rows = await sql.query<{ status: string; message: string; error_message: string | null; created_at: unknown }>(
+  const rows = await sql.query<{
+    status: string
+    message: string
+    error_message: string | null
+    created_at: unknown
+  }>(
     'SELECT status, message, error_message, created_at FROM deployment_steps WHERE deployment_id = $1 ORDER BY id',
     [deploymentId],
   )

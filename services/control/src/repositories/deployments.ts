@@ -1,5 +1,10 @@
 import type { Sql } from '@apiplatform/server-kit'
-import { type DeploymentRecord, type DeploymentStatus, IN_PROGRESS, type Runtime } from '../domain/deployment.js'
+import {
+  type DeploymentRecord,
+  type DeploymentStatus,
+  IN_PROGRESS,
+  type Runtime,
+} from '../domain/deployment.js'
 import { recordDeploymentEvent } from './deployment-events.js'
 import { json, num, numOrNull } from './rows.js'
 

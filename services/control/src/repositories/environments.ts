@@ -109,13 +109,16 @@ export async function saveEnvironmentSettings(
   settings: EnvironmentSettings,
   now: number,
 ): Promise<void> {
-  await sql.query('UPDATE environments SET build = $2, runtime = $3, regions = $4, updated_at = $5 WHERE id = $1', [
-    id,
-    JSON.stringify(settings.build),
-    JSON.stringify(settings.runtime),
-    JSON.stringify(settings.regions),
-    now,
-  ])
+  await sql.query(
+    'UPDATE environments SET build = $2, runtime = $3, regions = $4, updated_at = $5 WHERE id = $1',
+    [
+      id,
+      JSON.stringify(settings.build),
+      JSON.stringify(settings.runtime),
+      JSON.stringify(settings.regions),
+      now,
+    ],
+  )
 }
 
 /** Creates an environment with the default settings. */

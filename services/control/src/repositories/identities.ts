@@ -67,7 +67,13 @@ export async function insertIdentity(
   const rows = await sql.query<{ id: string }>(
     `INSERT INTO identities (id, workspace_id, external_id, meta, created_at) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (workspace_id, external_id) DO NOTHING RETURNING id`,
-    [newId('id'), input.workspaceId, input.externalId, input.meta ? JSON.stringify(input.meta) : null, input.now],
+    [
+      newId('id'),
+      input.workspaceId,
+      input.externalId,
+      input.meta ? JSON.stringify(input.meta) : null,
+      input.now,
+    ],
   )
   return rows[0]?.id
 }
@@ -102,7 +108,13 @@ export async function listIdentities(
        AND ($2::text IS NULL OR external_id ILIKE '%' || $2 || '%')
        AND ($3::bigint IS NULL OR (created_at, id) > ($3::bigint, $4::text))
      ORDER BY created_at, id LIMIT $5`,
-    [input.workspaceId, input.search ?? null, input.after?.createdAt ?? null, input.after?.id ?? '', input.limit],
+    [
+      input.workspaceId,
+      input.search ?? null,
+      input.after?.createdAt ?? null,
+      input.after?.id ?? '',
+      input.limit,
+    ],
   )
   return rows.map(toRecord)
 }
@@ -144,7 +156,9 @@ export async function replaceRatelimits(
   const keyId = 'keyId' in owner ? owner.keyId : null
   const identityId = 'identityId' in owner ? owner.identityId : null
   await sql.query(
-    keyId ? 'DELETE FROM key_ratelimits WHERE key_id = $1' : 'DELETE FROM key_ratelimits WHERE identity_id = $1',
+    keyId
+      ? 'DELETE FROM key_ratelimits WHERE key_id = $1'
+      : 'DELETE FROM key_ratelimits WHERE identity_id = $1',
     [keyId ?? identityId],
   )
   for (const l of limits) {

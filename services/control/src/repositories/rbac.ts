@@ -86,7 +86,12 @@ export async function findPermissionsBySlug(sql: Sql, workspaceId: string, slugs
 }
 
 /** The permissions with these slugs, creating the missing ones (named after their slug). */
-export async function ensurePermissions(sql: Sql, workspaceId: string, slugs: readonly string[], now: number) {
+export async function ensurePermissions(
+  sql: Sql,
+  workspaceId: string,
+  slugs: readonly string[],
+  now: number,
+) {
   const unique = [...new Set(slugs)]
   for (const slug of unique) {
     await sql.query(
@@ -107,7 +112,13 @@ export async function listPermissions(
        AND ($2::text IS NULL OR name ILIKE '%' || $2 || '%' OR slug ILIKE '%' || $2 || '%')
        AND ($3::bigint IS NULL OR (created_at, id) > ($3::bigint, $4::text))
      ORDER BY created_at, id LIMIT $5`,
-    [input.workspaceId, input.search ?? null, input.after?.createdAt ?? null, input.after?.id ?? '', input.limit],
+    [
+      input.workspaceId,
+      input.search ?? null,
+      input.after?.createdAt ?? null,
+      input.after?.id ?? '',
+      input.limit,
+    ],
   )
   return rows.map(toPermission)
 }
@@ -160,7 +171,13 @@ export async function listRoles(
        AND ($2::text IS NULL OR name ILIKE '%' || $2 || '%')
        AND ($3::bigint IS NULL OR (created_at, id) > ($3::bigint, $4::text))
      ORDER BY created_at, id LIMIT $5`,
-    [input.workspaceId, input.search ?? null, input.after?.createdAt ?? null, input.after?.id ?? '', input.limit],
+    [
+      input.workspaceId,
+      input.search ?? null,
+      input.after?.createdAt ?? null,
+      input.after?.id ?? '',
+      input.limit,
+    ],
   )
   return rows.map(toRole)
 }
@@ -181,7 +198,10 @@ export async function rolePermissions(sql: Sql, roleId: string) {
 export async function setRolePermissions(sql: Sql, roleId: string, permissionIds: readonly string[]) {
   await sql.query('DELETE FROM rbac_role_permissions WHERE role_id = $1', [roleId])
   for (const id of new Set(permissionIds)) {
-    await sql.query('INSERT INTO rbac_role_permissions (role_id, permission_id) VALUES ($1, $2)', [roleId, id])
+    await sql.query('INSERT INTO rbac_role_permissions (role_id, permission_id) VALUES ($1, $2)', [
+      roleId,
+      id,
+    ])
   }
 }
 
@@ -234,14 +254,33 @@ export async function clearKeyPermissions(sql: Sql, keyId: string) {
 
 export async function addKeyRoles(sql: Sql, keyId: string, roleIds: readonly string[]) {
   for (const id of new Set(roleIds)) {
-    await sql.query('INSERT INTO key_roles (key_id, role_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [keyId, id])
+    await sql.query('INSERT INTO key_roles (key_id, role_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+      keyId,
+      id,
+    ])
   }
 }
 
 export async function removeKeyRoles(sql: Sql, keyId: string, roleIds: readonly string[]) {
-  await sql.query('DELETE FROM key_roles WHERE key_id = $1 AND role_id = ANY($2::text[])', [keyId, [...roleIds]])
+  await sql.query('DELETE FROM key_roles WHERE key_id = $1 AND role_id = ANY($2::text[])', [
+    keyId,
+    [...roleIds],
+  ])
 }
 
 export async function clearKeyRoles(sql: Sql, keyId: string) {
   await sql.query('DELETE FROM key_roles WHERE key_id = $1', [keyId])
+}
+
+/** Slugs a key holds directly or through its roles. */
+export async function keyEffectivePermissionSlugs(sql: Sql, keyId: string): Promise<string[]> {
+  const rows = await sql.query<{ slug: string }>(
+    `SELECT p.slug FROM key_permissions kp JOIN rbac_permissions p ON p.id = kp.permission_id WHERE kp.key_id = $1
+     UNION
+     SELECT p.slug FROM key_roles kr JOIN rbac_role_permissions rp ON rp.role_id = kr.role_id
+       JOIN rbac_permissions p ON p.id = rp.permission_id WHERE kr.key_id = $1
+     ORDER BY slug`,
+    [keyId],
+  )
+  return rows.map((r) => r.slug)
 }

@@ -58,7 +58,11 @@ export async function upsertVariable(
   )
 }
 
-export async function deleteVariables(sql: Sql, environmentId: string, keys: readonly string[]): Promise<void> {
+export async function deleteVariables(
+  sql: Sql,
+  environmentId: string,
+  keys: readonly string[],
+): Promise<void> {
   await sql.query('DELETE FROM environment_variables WHERE environment_id = $1 AND key = ANY($2::text[])', [
     environmentId,
     [...keys],
@@ -66,9 +70,13 @@ export async function deleteVariables(sql: Sql, environmentId: string, keys: rea
 }
 
 /** Deletes every variable of the environment whose key is not in `keep`. */
-export async function pruneVariables(sql: Sql, environmentId: string, keep: readonly string[]): Promise<void> {
-  await sql.query('DELETE FROM environment_variables WHERE environment_id = $1 AND NOT (key = ANY($2::text[]))', [
-    environmentId,
-    [...keep],
-  ])
+export async function pruneVariables(
+  sql: Sql,
+  environmentId: string,
+  keep: readonly string[],
+): Promise<void> {
+  await sql.query(
+    'DELETE FROM environment_variables WHERE environment_id = $1 AND NOT (key = ANY($2::text[]))',
+    [environmentId, [...keep]],
+  )
 }

@@ -13,7 +13,8 @@ import { type EnvironmentRecord, findEnvironment } from '../repositories/environ
 
 /** The 403 of the current operation, naming the permission it needs on `resource`. */
 export function denied(c: Context<ServiceEnv>, resource: Record<string, string>) {
-  const first = requiredPermissions(c.get('operationId'))[0]?.[0] ?? 'a permission'
+  const alternatives = requiredPermissions(c.get('operationId')).flat()
+  const first = alternatives.find((p) => p.includes('{')) ?? alternatives[0] ?? 'a permission'
   const needed = first.replace(/\{([A-Za-z0-9_]+)\}/g, (m, name: string) => resource[name] ?? m)
   return forbidden(`The root key lacks ${needed}.`)
 }

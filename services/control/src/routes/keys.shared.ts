@@ -16,7 +16,12 @@ import { authorize, requiredPermissions } from '../http/auth.js'
 import type { ServiceEnv } from '../http/env.js'
 import { handle } from '../http/problems.js'
 import { findKey, type KeyRecord } from '../repositories/api-keys.js'
-import { findIdentityById, type RatelimitInput, ratelimitsOf, toApiIdentity } from '../repositories/identities.js'
+import {
+  findIdentityById,
+  type RatelimitInput,
+  ratelimitsOf,
+  toApiIdentity,
+} from '../repositories/identities.js'
 import {
   addKeyPermissions,
   addKeyRoles,
@@ -85,7 +90,9 @@ export function requirePermission(c: Context<ServiceEnv>, resource: Record<strin
 
 /** Whether the caller may decrypt keys of `apiId` (`api.*.decrypt_key` or `api.<apiId>.decrypt_key`). */
 export function mayDecrypt(c: Context<ServiceEnv>, apiId: string): boolean {
-  return c.get('caller').permissions.satisfies([['api.*.decrypt_key'], ['api.{apiId}.decrypt_key']], { apiId })
+  return c
+    .get('caller')
+    .permissions.satisfies([['api.*.decrypt_key'], ['api.{apiId}.decrypt_key']], { apiId })
 }
 
 export const keyNotFound = (keyId: string) =>
@@ -125,7 +132,8 @@ export function checkRatelimits(limits: readonly RatelimitInput[] | undefined, l
   })
   const names = new Set<string>()
   limits?.forEach((l, i) => {
-    if (names.has(l.name)) throw new InvalidInput(`${location}[${i}].name`, `duplicate rate limit name ${l.name}`)
+    if (names.has(l.name))
+      throw new InvalidInput(`${location}[${i}].name`, `duplicate rate limit name ${l.name}`)
     names.add(l.name)
   })
 }
@@ -177,12 +185,7 @@ export function creditsData(key: KeyRecord, now: number) {
 }
 
 /** The API form of a key (KeyResponseData). */
-export async function toApiKey(
-  deps: Deps,
-  sql: Sql,
-  key: KeyRecord,
-  options: { decrypt?: boolean } = {},
-) {
+export async function toApiKey(deps: Deps, sql: Sql, key: KeyRecord, options: { decrypt?: boolean } = {}) {
   const now = deps.now()
   const [permissions, roles, ratelimits, identity] = await Promise.all([
     keyDirectPermissions(sql, key.id),
@@ -191,7 +194,9 @@ export async function toApiKey(
     key.identityId ? findIdentityById(sql, key.workspaceId, key.identityId) : undefined,
   ])
   const plaintext =
-    options.decrypt && key.encrypted && deps.encryptionKey ? decryptSecret(deps.encryptionKey, key.encrypted) : undefined
+    options.decrypt && key.encrypted && deps.encryptionKey
+      ? decryptSecret(deps.encryptionKey, key.encrypted)
+      : undefined
   return {
     keyId: key.id,
     start: key.start,

@@ -18,8 +18,8 @@
  */
 import type { Database, JobContext, JobQueue, Sql } from '@apiplatform/server-kit'
 import { BUILD_STEPS, promoteBlocker, rollbackBlocker } from '../domain/deployment.js'
-import { switchTraffic } from '../repositories/apps.js'
 import { quotaViolation } from '../domain/environment-settings.js'
+import { switchTraffic } from '../repositories/apps.js'
 import { recordDeploymentEvent } from '../repositories/deployment-events.js'
 import { findDeployment, olderInProgress, updateDeploymentState } from '../repositories/deployments.js'
 import { findOperation, type OperationRecord, updateOperation } from '../repositories/operations.js'
@@ -107,7 +107,12 @@ export function registerOperationWorkflows(queue: JobQueue, db: Database, option
       const d = await findDeployment(db, op.workspaceId, op.deploymentId)
       // Superseded by a newer deployment, or gone with its app: the build stops here.
       if (!d || d.status !== from) {
-        return void (await fail(ctx, op, from, `The deployment is ${d ? d.status : 'gone'}; the build stopped.`))
+        return void (await fail(
+          ctx,
+          op,
+          from,
+          `The deployment is ${d ? d.status : 'gone'}; the build stopped.`,
+        ))
       }
       if (status === 'deploying') {
         const violation = quotaViolation(d.runtime)
@@ -116,10 +121,18 @@ export function registerOperationWorkflows(queue: JobQueue, db: Database, option
             await updateDeploymentState(
               tx,
               d.id,
-              { status: 'failed', error: { code: violation.code, step: 'deploying', message: violation.message } },
+              {
+                status: 'failed',
+                error: { code: violation.code, step: 'deploying', message: violation.message },
+              },
               now(),
             )
-            await updateOperation(tx, op.id, { status: 'failed', step: 'deploying', failure: violation.message }, now())
+            await updateOperation(
+              tx,
+              op.id,
+              { status: 'failed', step: 'deploying', failure: violation.message },
+              now(),
+            )
           }))
         }
       }
@@ -147,7 +160,10 @@ export function registerOperationWorkflows(queue: JobQueue, db: Database, option
           await recordDeploymentEvent(
             tx,
             d.id,
-            { message: 'The app is rolled back: live traffic stays on the current deployment until a promotion' },
+            {
+              message:
+                'The app is rolled back: live traffic stays on the current deployment until a promotion',
+            },
             now(),
           )
         }

@@ -54,8 +54,12 @@ export function registerTaskWorkflows(queue: JobQueue, db: Database, options: Ta
   }
 
   const verifyDomain = async (job: Extract<TaskJob, { kind: 'verify_domain' }>, ctx: JobContext) => {
+    // A new domain's background checks start after a delay (its owner needs time to add the records).
+    if (job.attempt === 0)
+      return ctx.continueWith({ ...job, attempt: 1 }, { delayMs: options.domainRecheckMs })
     const domain = await findDomainById(db, job.domainId)
-    if (!domain || domain.checkSeq !== job.seq || domain.status === 'verified') return void (await ctx.complete())
+    if (!domain || domain.checkSeq !== job.seq || domain.status === 'verified')
+      return void (await ctx.complete())
     const result = await checkRecords(options.dns(), domain.dnsRecords)
     const verified = result.records.every((r) => r.verified)
     const outcome = {

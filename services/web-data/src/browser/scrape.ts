@@ -1,7 +1,14 @@
 import type { Page, Response } from 'playwright-core'
 import { ApiError, Errors } from '../http/errors.js'
 import type { FetchedPage } from '../net/fetch-page.js'
-import { type ActionsResult, Deadline, DeadlineError, runActions, type ScrapeAction, screenshotDataUrl } from './actions.js'
+import {
+  type ActionsResult,
+  Deadline,
+  DeadlineError,
+  runActions,
+  type ScrapeAction,
+  screenshotDataUrl,
+} from './actions.js'
 import type { BrowserPool, GuardedContext } from './pool.js'
 
 export interface BrowserScrapeInput {
@@ -12,7 +19,9 @@ export interface BrowserScrapeInput {
   mobile?: boolean | undefined
   headers?: Record<string, string> | undefined
   skipTlsVerification?: boolean | undefined
-  screenshot?: { fullPage?: boolean; quality?: number; viewport?: { width: number; height: number } } | undefined
+  screenshot?:
+    | { fullPage?: boolean; quality?: number; viewport?: { width: number; height: number } }
+    | undefined
 }
 
 export interface BrowserScrapeResult {
@@ -41,7 +50,10 @@ export function needsBrowser(input: {
  * `timeout` → 408, a refused address → 403 `URL_NOT_ALLOWED`, a failed load → 502.
  * The context stays open in `session`; the caller closes or keeps it.
  */
-export async function browserScrape(pool: BrowserPool, input: BrowserScrapeInput): Promise<BrowserScrapeResult> {
+export async function browserScrape(
+  pool: BrowserPool,
+  input: BrowserScrapeInput,
+): Promise<BrowserScrapeResult> {
   const deadline = new Deadline(input.timeout ?? 60_000)
   const opened = await pool.newContext({
     ...(input.mobile ? { mobile: true } : {}),
@@ -63,7 +75,9 @@ export async function browserScrape(pool: BrowserPool, input: BrowserScrapeInput
         await page.waitForTimeout(input.waitFor ?? 0)
       }
       const actions =
-        input.actions && input.actions.length > 0 ? await runActions(page, input.actions, deadline) : undefined
+        input.actions && input.actions.length > 0
+          ? await runActions(page, input.actions, deadline)
+          : undefined
       const screenshot = input.screenshot
         ? await screenshotDataUrl(page, {
             ...(input.screenshot.fullPage !== undefined ? { fullPage: input.screenshot.fullPage } : {}),
@@ -89,7 +103,8 @@ export async function browserScrape(pool: BrowserPool, input: BrowserScrapeInput
     } catch (error) {
       if (error instanceof DeadlineError) throw new ApiError(408, Errors.requestTimeout)
       if (error instanceof ApiError) throw error
-      if (/Timeout .*exceeded/i.test((error as Error).message ?? '')) throw new ApiError(408, Errors.requestTimeout)
+      if (/Timeout .*exceeded/i.test((error as Error).message ?? ''))
+        throw new ApiError(408, Errors.requestTimeout)
       throw error
     }
   } catch (error) {
@@ -115,4 +130,75 @@ function navigationError(error: unknown, url: string, opened: GuardedContext): A
     code: 'SCRAPE_FETCH_FAILED',
     details: { reason: `${url}: ${message.split('\n')[0]}` },
   })
+}
+
+type FormatInput =
+  | string
+  | { type: string; fullPage?: boolean; quality?: number; viewport?: { width: number; height: number } }
+
+/** The screenshot format of a scrape request (`screenshot`, `screenshot@fullPage` or the object form), if any. */
+export function screenshotFormat(
+  formats: ReadonlyArray<FormatInput> | undefined,
+): BrowserScrapeInput['screenshot'] | undefined {
+  for (const format of formats ?? []) {
+    if (format === 'screenshot') return {}
+    if (format === 'screenshot@fullPage') return { fullPage: true }
+    if (typeof format === 'object' && format.type === 'screenshot') {
+      return {
+        ...(format.fullPage !== undefined ? { fullPage: format.fullPage } : {}),
+        ...(format.quality !== undefined ? { quality: format.quality } : {}),
+        ...(format.viewport ? { viewport: format.viewport } : {}),
+      }
+    }
+  }
+  return undefined
+}
+
+/** The scrape options that decide and drive a browser scrape. */
+export interface BrowserScrapeOptions {
+  formats?: ReadonlyArray<FormatInput> | undefined
+  actions?: ReadonlyArray<unknown> | undefined
+  waitFor?: number | undefined
+  timeout?: number | undefined
+  mobile?: boolean | undefined
+  skipTlsVerification?: boolean | undefined
+}
+
+/**
+ * Loads a page for POST /v2/scrape in the browser when the request needs one (actions, a
+ * screenshot format, `waitFor`); undefined otherwise (the plain HTTP fetcher serves it).
+ * 503 `BROWSER_UNAVAILABLE` when it needs one and none is installed.
+ */
+export async function maybeBrowserScrape(
+  pool: BrowserPool | undefined,
+  url: string,
+  input: BrowserScrapeOptions,
+  headers: Record<string, string>,
+): Promise<BrowserScrapeResult | undefined> {
+  const screenshot = screenshotFormat(input.formats)
+  if (!needsBrowser({ actions: input.actions, waitFor: input.waitFor, screenshot })) return undefined
+  if (!pool) throw new ApiError(503, 'Service Unavailable', { code: 'BROWSER_UNAVAILABLE' })
+  pool.assertAvailable()
+  return browserScrape(pool, {
+    url,
+    actions: input.actions as ScrapeAction[] | undefined,
+    waitFor: input.waitFor,
+    timeout: input.timeout,
+    mobile: input.mobile,
+    headers,
+    skipTlsVerification: input.skipTlsVerification,
+    screenshot,
+  })
+}
+
+/** Adds what the browser produced to the document (and drops `screenshot` from the warning). */
+export function addBrowserResults(document: Record<string, unknown>, result: BrowserScrapeResult): void {
+  if (result.screenshot) document.screenshot = result.screenshot
+  if (result.actions) document.actions = result.actions
+  if (typeof document.warning === 'string') {
+    const rest = /^Formats not produced by this service: (.*)\.$/.exec(document.warning)?.[1]
+    const left = rest?.split(', ').filter((f) => f !== 'screenshot' && f !== 'screenshot@fullPage')
+    if (left && left.length === 0) delete document.warning
+    else if (left) document.warning = `Formats not produced by this service: ${left.join(', ')}.`
+  }
 }

@@ -6,7 +6,10 @@ import type { CrawlOptions, PageOptions } from './store.js'
 export const DEFAULT_CONCURRENCY = 10
 
 /** The fields of ScrapeOptions the scrape pipeline reads. */
-export function pageOptions(input: Record<string, unknown> | undefined, zeroDataRetention = false): PageOptions {
+export function pageOptions(
+  input: Record<string, unknown> | undefined,
+  zeroDataRetention = false,
+): PageOptions {
   const o = input ?? {}
   const out: PageOptions = {}
   if (Array.isArray(o.formats)) out.formats = o.formats as PageOptions['formats']
@@ -32,14 +35,23 @@ export function checkPatterns(field: string, patterns: string[] | undefined): vo
   }
 }
 
-/** The recorded options of a crawl: request fields, then what `prompt` derives for fields not given, then defaults. */
-export function crawlOptionsFrom(body: Record<string, unknown> & { url: string }): CrawlOptions {
-  const derived = typeof body.prompt === 'string' && body.prompt ? paramsFromPrompt(body.url, body.prompt) : undefined
+/**
+ * The recorded options of a crawl: fields the caller sent (`sent`: the keys of the raw body;
+ * validation fills in defaults, so `body` alone cannot tell), then what `prompt` derives, then
+ * the values of `body` (defaults).
+ */
+export function crawlOptionsFrom(
+  body: Record<string, unknown> & { url: string },
+  sent: ReadonlySet<string> = new Set(Object.keys(body)),
+): CrawlOptions {
+  const derived =
+    typeof body.prompt === 'string' && body.prompt ? paramsFromPrompt(body.url, body.prompt) : undefined
   const pick = <T>(key: string, fallback: T): T => {
-    if (body[key] !== undefined) return body[key] as T
+    if (sent.has(key) && body[key] !== undefined) return body[key] as T
     const d = derived as Record<string, unknown> | undefined
-    if (d?.[key] !== undefined && !(Array.isArray(d[key]) && (d[key] as unknown[]).length === 0)) return d[key] as T
-    return fallback
+    if (d?.[key] !== undefined && !(Array.isArray(d[key]) && (d[key] as unknown[]).length === 0))
+      return d[key] as T
+    return body[key] !== undefined ? (body[key] as T) : fallback
   }
   const zeroDataRetention = body.zeroDataRetention === true
   const options: CrawlOptions = {

@@ -29,12 +29,25 @@ export interface DerivedParams {
   limit?: number
 }
 
-const STOP = new Set(['the', 'a', 'an', 'pages', 'page', 'section', 'sections', 'of', 'our', 'their', 'its', 'site'])
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const STOP = new Set([
+  'the',
+  'a',
+  'an',
+  'pages',
+  'page',
+  'section',
+  'sections',
+  'of',
+  'our',
+  'their',
+  'its',
+  'site',
+])
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 function pathPattern(path: string): string {
   const clean = path.replace(/\/+$/, '')
-  return `^${escape(clean)}(/.*)?$`
+  return `^${escapeRegex(clean)}(/.*)?$`
 }
 
 export function paramsFromPrompt(url: string, prompt: string): DerivedParams {
@@ -64,7 +77,8 @@ export function paramsFromPrompt(url: string, prompt: string): DerivedParams {
   if (/\b(ignore|skip|disregard)\s+(the\s+)?robots/.test(text)) out.ignoreRobotsTxt = true
   if (/\b(keep|include|with)\s+(the\s+)?query\s+(parameters|params|strings?)\b/.test(text))
     out.ignoreQueryParameters = false
-  const delay = /\bdelay(?: of)?\s+(\d+(?:\.\d+)?)\s*(?:s|sec|secs|seconds?)\b/.exec(text) ??
+  const delay =
+    /\bdelay(?: of)?\s+(\d+(?:\.\d+)?)\s*(?:s|sec|secs|seconds?)\b/.exec(text) ??
     /\b(\d+(?:\.\d+)?)\s*(?:s|sec|secs|seconds?)\s+between\b/.exec(text)
   if (delay?.[1]) out.delay = Number(delay[1])
 
@@ -75,10 +89,13 @@ export function paramsFromPrompt(url: string, prompt: string): DerivedParams {
     let patterns = paths.map(pathPattern)
     if (patterns.length === 0) {
       const only = /\b(?:only|just)\s+((?:[a-z0-9-]+\s*){1,5})/.exec(clause)
-      const section = exclude ? /\b(?:exclude|excluding|skip|skipping|except|without|avoid)\s+((?:[a-z0-9-]+\s*){1,5})/.exec(clause) : only
+      const section = exclude
+        ? /\b(?:exclude|excluding|skip|skipping|except|without|avoid)\s+((?:[a-z0-9-]+\s*){1,5})/.exec(clause)
+        : only
       const words = (section?.[1] ?? '').split(/\s+/).filter((w) => w && !STOP.has(w) && !/^\d+$/.test(w))
       const last = words.at(-1)
-      if (last && !/^(sitemap|robots|subdomains?|external|links?|query)$/.test(last)) patterns = [`^/${escape(last)}/.*`]
+      if (last && !/^(sitemap|robots|subdomains?|external|links?|query)$/.test(last))
+        patterns = [`^/${escapeRegex(last)}/.*`]
     }
     if (exclude) out.excludePaths.push(...patterns)
     else out.includePaths.push(...patterns)

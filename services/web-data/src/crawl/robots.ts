@@ -1,4 +1,14 @@
-import robotsParser from 'robots-parser'
+import { createRequire } from 'node:module'
+
+/** robots-parser is CommonJS (`module.exports = fn`); its types declare a default export instead. */
+const robotsParser = createRequire(import.meta.url)('robots-parser') as (
+  url: string,
+  text: string,
+) => {
+  isAllowed(url: string, ua?: string): boolean | undefined
+  getSitemaps(): string[]
+}
+
 import { fetchPage } from '../net/fetch-page.js'
 
 /** The user agent the crawler matches robots.txt groups with (unless `robotsUserAgent`). */

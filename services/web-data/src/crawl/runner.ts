@@ -1,8 +1,8 @@
 import type { Database, Job, JobContext, JobHandler, Sql } from '@apiplatform/server-kit'
 import { charge, Prices } from '../billing/credits.js'
 import { ApiError } from '../http/errors.js'
-import { buildDocument, fetchOrThrow, recordPage } from '../scrape/scrape.js'
 import { readFormats } from '../scrape/formats.js'
+import { buildDocument, fetchOrThrow, recordPage } from '../scrape/scrape.js'
 import { CRAWLER_AGENT, fetchRobotsTxt, parseRobots, type Robots } from './robots.js'
 import { readSitemaps } from './sitemap.js'
 import { type CrawlOptions, type CrawlRow, getCrawl, insertPages } from './store.js'
@@ -40,7 +40,7 @@ interface Pending {
 export function crawlRunner(deps: CrawlRunnerDeps): JobHandler<{ crawlId: string }> {
   return async (job, ctx) => {
     const crawl = await getCrawl(deps.db, job.payload.crawlId)
-    if (!crawl || crawl.status !== 'scraping') {
+    if (crawl?.status !== 'scraping') {
       await ctx.complete()
       return
     }
@@ -214,16 +214,23 @@ class CrawlRun {
         this.inFlight--
         this.notify()
       }
-      if (this.options.delay && this.frontier.length > 0) await sleep(this.options.delay * 1000, this.ctx.signal)
+      if (this.options.delay && this.frontier.length > 0)
+        await sleep(this.options.delay * 1000, this.ctx.signal)
     }
   }
 
   private async page(item: Pending): Promise<void> {
     const scrapeOptions = this.options.scrapeOptions
     const headers: Record<string, string> = {}
-    for (const [k, v] of Object.entries(scrapeOptions.headers ?? {})) if (typeof v === 'string') headers[k] = v
+    for (const [k, v] of Object.entries(scrapeOptions.headers ?? {}))
+      if (typeof v === 'string') headers[k] = v
     let outcome:
-      | { ok: true; document: Record<string, unknown>; links: URL[]; record: () => (tx: Sql) => Promise<void> }
+      | {
+          ok: true
+          document: Record<string, unknown>
+          links: URL[]
+          record: () => (tx: Sql) => Promise<void>
+        }
       | { ok: false; error: string }
     try {
       const page = await fetchOrThrow(new URL(item.url), {
@@ -238,7 +245,9 @@ class CrawlRun {
         document,
         links: this.discover(item, page.statusCode, parsed.links),
         record: () => (tx) =>
-          this.options.zeroDataRetention ? Promise.resolve() : recordPage(tx, this.crawl.team_id, page, parsed),
+          this.options.zeroDataRetention
+            ? Promise.resolve()
+            : recordPage(tx, this.crawl.team_id, page, parsed),
       }
     } catch (error) {
       if (this.ctx.signal.aborted) throw new LeaseGone('aborted')
@@ -261,17 +270,20 @@ class CrawlRun {
           `UPDATE crawl_pages SET status = 'failed', error = $2, finished_at = now() WHERE id = $1`,
           [item.id, 'Payment Required: Insufficient credits'],
         )
-        await tx.query(`UPDATE crawls SET status = 'failed', error = $2, completed_at = now() WHERE id = $1`, [
-          this.crawl.id,
-          'Payment Required: Insufficient credits',
-        ])
+        await tx.query(
+          `UPDATE crawls SET status = 'failed', error = $2, completed_at = now() WHERE id = $1`,
+          [this.crawl.id, 'Payment Required: Insufficient credits'],
+        )
         return undefined
       }
       await tx.query(
         `UPDATE crawl_pages SET status = 'done', document = $2, finished_at = now() WHERE id = $1 AND status = 'pending'`,
         [item.id, JSON.stringify(outcome.document)],
       )
-      await tx.query('UPDATE crawls SET credits_used = credits_used + $2 WHERE id = $1', [this.crawl.id, this.price])
+      await tx.query('UPDATE crawls SET credits_used = credits_used + $2 WHERE id = $1', [
+        this.crawl.id,
+        this.price,
+      ])
       await outcome.record()(tx)
       if (outcome.links.length === 0) return []
       const { accepted, blocked } = this.admit(outcome.links)
@@ -286,7 +298,8 @@ class CrawlRun {
       const inserted = await insertPages(tx, this.crawl.id, accepted, item.depth + 1)
       const kept = inserted.slice(0, room)
       const dropped = inserted.slice(room).map((p) => p.id)
-      if (dropped.length > 0) await tx.query('DELETE FROM crawl_pages WHERE id = ANY($1::bigint[])', [dropped])
+      if (dropped.length > 0)
+        await tx.query('DELETE FROM crawl_pages WHERE id = ANY($1::bigint[])', [dropped])
       return kept
     })
     if (added === undefined) throw new Stop()

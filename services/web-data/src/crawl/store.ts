@@ -187,7 +187,12 @@ export async function failedPages(
   sql: Sql,
   crawlId: string,
 ): Promise<Array<{ id: string; timestamp: string | null; url: string; error: string }>> {
-  const rows = await sql.query<{ id: number | string; finished_at: string | Date | null; url: string; error: string | null }>(
+  const rows = await sql.query<{
+    id: number | string
+    finished_at: string | Date | null
+    url: string
+    error: string | null
+  }>(
     `SELECT id, finished_at, url, error FROM crawl_pages WHERE crawl_id = $1 AND status = 'failed' ORDER BY id`,
     [crawlId],
   )

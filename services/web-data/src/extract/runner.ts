@@ -2,9 +2,9 @@ import type { Database, JobHandler, Sql } from '@apiplatform/server-kit'
 import { charge, Prices } from '../billing/credits.js'
 import { urlKey } from '../crawl/urls.js'
 import { mapSite } from '../map/map.js'
-import { buildDocument, fetchOrThrow, recordPage } from '../scrape/scrape.js'
 import { extractFromFacts, type JsonSchema, mergeResults, missingFields } from '../scrape/extract.js'
 import { readFacts } from '../scrape/facts.js'
+import { buildDocument, fetchOrThrow, recordPage } from '../scrape/scrape.js'
 import { type ExtractState, getExtract } from './store.js'
 
 /** Pages one extraction reads at most (wildcards included). */
@@ -17,30 +17,37 @@ const DEFAULT_SCHEMA: JsonSchema = {
 }
 
 const hasArrays = (schema: JsonSchema) =>
-  Object.values(schema.properties ?? {}).some((p) => p.type === 'array' || (Array.isArray(p.type) && p.type.includes('array')))
+  Object.values(schema.properties ?? {}).some(
+    (p) => p.type === 'array' || (Array.isArray(p.type) && p.type.includes('array')),
+  )
 
 /**
  * Runs extractions one step per job execution (like agent runs): expand a wildcard, or read one
  * page and merge what it states into the result. Each step's state, credits and tokens commit
  * with the job's progress (`continueWith`), so a crash redoes at most the step in flight.
  */
-export function extractRunner(deps: { db: Database; allowPrivateUrls: boolean }): JobHandler<{ extractId: string }> {
+export function extractRunner(deps: {
+  db: Database
+  allowPrivateUrls: boolean
+}): JobHandler<{ extractId: string }> {
   return async (job, ctx) => {
     const row = await getExtract(deps.db, job.payload.extractId)
-    if (!row || row.status !== 'processing') {
+    if (row?.status !== 'processing') {
       await ctx.complete()
       return
     }
     const state: ExtractState = structuredClone(row.state)
     const schema = row.request.schema ?? DEFAULT_SCHEMA
-    const save = (tokens = 0, extra?: (tx: Sql) => Promise<void>) => async (tx: Sql) => {
-      if (extra) await extra(tx)
-      await tx.query('UPDATE extracts SET state = $2, tokens_used = tokens_used + $3 WHERE id = $1', [
-        row.id,
-        JSON.stringify(state),
-        tokens,
-      ])
-    }
+    const save =
+      (tokens = 0, extra?: (tx: Sql) => Promise<void>) =>
+      async (tx: Sql) => {
+        if (extra) await extra(tx)
+        await tx.query('UPDATE extracts SET state = $2, tokens_used = tokens_used + $3 WHERE id = $1', [
+          row.id,
+          JSON.stringify(state),
+          tokens,
+        ])
+      }
 
     const wildcard = state.wildcards.shift()
     if (wildcard !== undefined) {
@@ -71,7 +78,9 @@ export function extractRunner(deps: { db: Database; allowPrivateUrls: boolean })
     }
 
     const url = state.visited.length < MAX_EXTRACT_PAGES ? state.queue.shift() : undefined
-    const done = url === undefined || (!hasArrays(schema) && missingFields(state.result, schema).length === 0 && state.visited.length > 0)
+    const done =
+      url === undefined ||
+      (!hasArrays(schema) && missingFields(state.result, schema).length === 0 && state.visited.length > 0)
     if (done) {
       const failed = state.visited.length === 0 || state.failures >= state.visited.length
       await ctx.complete(async (tx) => {

@@ -1,5 +1,5 @@
 import { Ajv2020 } from 'ajv/dist/2020.js'
-import { ApiError, Errors } from '../http/errors.js'
+import { ApiError } from '../http/errors.js'
 
 let ajv: Ajv2020 | undefined
 

@@ -114,7 +114,9 @@ export class CodeRunner {
     })
     try {
       const outcome = await Promise.race([
-        (controller.evaluate(`(${CONTROLLER_SOURCE})(${JSON.stringify({ code })})`) as Promise<Outcome>).catch((error: Error) => ({
+        (
+          controller.evaluate(`(${CONTROLLER_SOURCE})(${JSON.stringify({ code })})`) as Promise<Outcome>
+        ).catch((error: Error) => ({
           ok: false as const,
           error: error.message.split('\n')[0] ?? 'failed',
           stack: error.message,
@@ -145,7 +147,7 @@ export class CodeRunner {
       }
       return {
         stdout: run.stdout.join(''),
-        stderr: run.stderr.join('') + `${outcome.stack}\n`,
+        stderr: `${run.stderr.join('')}${outcome.stack}\n`,
         result: null,
         exitCode: 1,
         killed: false,
@@ -187,12 +189,14 @@ export class CodeRunner {
         if (url.protocol !== 'http:' && url.protocol !== 'https:') {
           throw new Error(`page.goto: only http and https URLs are allowed, not ${url.protocol}`)
         }
-        const response = await page.goto(url.toString(), { timeout, waitUntil: 'load' }).catch((error: Error) => {
-          if (/ERR_BLOCKED_BY_CLIENT/.test(error.message)) {
-            throw new Error(`page.goto: ${url.hostname} is not allowed (private or loopback address)`)
-          }
-          throw new Error(error.message.split('\n')[0])
-        })
+        const response = await page
+          .goto(url.toString(), { timeout, waitUntil: 'load' })
+          .catch((error: Error) => {
+            if (/ERR_BLOCKED_BY_CLIENT/.test(error.message)) {
+              throw new Error(`page.goto: ${url.hostname} is not allowed (private or loopback address)`)
+            }
+            throw new Error(error.message.split('\n')[0])
+          })
         return response ? { status: response.status(), url: response.url() } : null
       }
       case 'reload':
@@ -239,6 +243,7 @@ export class CodeRunner {
       case 'textContent':
         return page.textContent(s(0), { timeout })
       case 'innerText':
+        // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the rendered text users ask for.
         return page.innerText(s(0), { timeout })
       case 'innerHTML':
         return page.innerHTML(s(0), { timeout })
@@ -257,9 +262,12 @@ export class CodeRunner {
       }
       case 'waitForLoadState': {
         const state = s(0) as 'load' | 'domcontentloaded' | 'networkidle'
-        await page.waitForLoadState(['load', 'domcontentloaded', 'networkidle'].includes(state) ? state : 'load', {
-          timeout,
-        })
+        await page.waitForLoadState(
+          ['load', 'domcontentloaded', 'networkidle'].includes(state) ? state : 'load',
+          {
+            timeout,
+          },
+        )
         return null
       }
       case 'evaluate': {

@@ -62,8 +62,7 @@ async function teamLimits(sql: Sql, teamId: string, deps: Deps): Promise<TeamLim
   )
   const row = rows[0]
   return {
-    rateLimitPerMin:
-      row?.rate_limit_per_min ?? deps.config.rateLimitPerMin ?? LIMIT_DEFAULTS.rateLimitPerMin,
+    rateLimitPerMin: row?.rate_limit_per_min ?? deps.config.rateLimitPerMin ?? LIMIT_DEFAULTS.rateLimitPerMin,
     maxConcurrentJobs:
       row?.max_concurrent_jobs ?? deps.config.maxConcurrentJobs ?? LIMIT_DEFAULTS.maxConcurrentJobs,
   }
@@ -150,7 +149,13 @@ export function limitsMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
     await withKey(principal.keyId, next)
     const endpoint = ACTIVITY_ENDPOINTS[operation]
     if (endpoint && c.res.status < 400) {
-      await recordActivity(deps.db, principal.teamId, principal.keyId, endpoint, await activityTarget(() => c.req.json()))
+      await recordActivity(
+        deps.db,
+        principal.teamId,
+        principal.keyId,
+        endpoint,
+        await activityTarget(() => c.req.json()),
+      )
     }
   }
 }

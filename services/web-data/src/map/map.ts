@@ -1,8 +1,8 @@
 import { fetchRobotsTxt, parseRobots } from '../crawl/robots.js'
 import { readSitemaps } from '../crawl/sitemap.js'
 import { isSubdomainOf, toHttpUrl, urlKey } from '../crawl/urls.js'
-import { fetchOrThrow } from '../scrape/scrape.js'
 import { parsePage } from '../scrape/document.js'
+import { fetchOrThrow } from '../scrape/scrape.js'
 
 export interface MapInput {
   url: string
@@ -41,12 +41,16 @@ export async function mapSite(input: MapInput, options: { allowPrivateUrls: bool
     const page = await fetchOrThrow(start, { allowPrivateUrls: options.allowPrivateUrls, timeoutMs })
     const parsed = parsePage(page.body, page.finalUrl, { onlyMainContent: false })
     const title = typeof parsed.metadata.title === 'string' ? parsed.metadata.title : undefined
-    const description = typeof parsed.metadata.description === 'string' ? parsed.metadata.description : undefined
+    const description =
+      typeof parsed.metadata.description === 'string' ? parsed.metadata.description : undefined
     found.push({ url: page.finalUrl, ...(title ? { title } : {}), ...(description ? { description } : {}) })
     for (const link of parsed.links) found.push({ url: link })
   }
   if (sitemapMode !== 'skip') {
-    const robots = parseRobots(start, await fetchRobotsTxt(start, { allowPrivateUrls: options.allowPrivateUrls, signal }))
+    const robots = parseRobots(
+      start,
+      await fetchRobotsTxt(start, { allowPrivateUrls: options.allowPrivateUrls, signal }),
+    )
     const urls = await readSitemaps(start, {
       allowPrivateUrls: options.allowPrivateUrls,
       extra: robots.sitemaps(),

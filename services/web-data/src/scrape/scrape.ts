@@ -1,6 +1,10 @@
 import type { Database, Sql } from '@apiplatform/server-kit'
 import { balance, charge, Prices } from '../billing/credits.js'
+import type { BrowserPool } from '../browser/pool.js'
+import { addBrowserResults, maybeBrowserScrape } from '../browser/scrape.js'
 import { ApiError, Errors } from '../http/errors.js'
+import { newScrapeJobId, recordScrapeJob } from '../interact/scrape-jobs.js'
+import type { BrowserSessions } from '../interact/sessions.js'
 import { type FetchedPage, FetchFailedError, FetchTimeoutError, fetchPage } from '../net/fetch-page.js'
 import { PrivateAddressError } from '../net/guard.js'
 import { type ParsedPage, parsePage, summarize } from './document.js'
@@ -19,11 +23,18 @@ export interface ScrapeInput {
   timeout?: number
   checkPromptInjection?: boolean
   zeroDataRetention?: boolean
+  /** Browser options (issue 8): any of these, or a screenshot format, loads the page in chromium. */
+  actions?: ReadonlyArray<unknown> | undefined
+  waitFor?: number | undefined
+  mobile?: boolean | undefined
+  skipTlsVerification?: boolean | undefined
 }
 
 export interface ScrapeDeps {
   db: Database
   allowPrivateUrls: boolean
+  /** The shared browser and its sessions; browser scrapes answer 503 without them. */
+  browsers?: { pool: BrowserPool; sessions: BrowserSessions } | undefined
 }
 
 /** The Document of the API: only the fields this service produces. */
@@ -178,16 +189,37 @@ export async function scrape(deps: ScrapeDeps, teamId: string, input: ScrapeInpu
   if ((await balance(deps.db, teamId)) < price) throw new ApiError(402, Errors.paymentRequired)
   const headers: Record<string, string> = {}
   for (const [k, v] of Object.entries(input.headers ?? {})) if (typeof v === 'string') headers[k] = v
-  const page = await fetchOrThrow(url, {
-    allowPrivateUrls: deps.allowPrivateUrls,
-    timeoutMs: input.timeout ?? 60_000,
-    headers,
-  })
-  const { document, parsed } = buildDocument(page, input)
-  await deps.db.transaction(async (tx) => {
-    if (!(await charge(tx, teamId, price, 'scrape', page.finalUrl)))
-      throw new ApiError(402, Errors.paymentRequired)
-    if (!input.zeroDataRetention) await recordPage(tx, teamId, page, parsed)
-  })
-  return document
+  const browser = await maybeBrowserScrape(deps.browsers?.pool, url.toString(), input as never, headers)
+  const jobId = newScrapeJobId()
+  try {
+    const page =
+      browser?.page ??
+      (await fetchOrThrow(url, {
+        allowPrivateUrls: deps.allowPrivateUrls,
+        timeoutMs: input.timeout ?? 60_000,
+        headers,
+      }))
+    const { document, parsed } = buildDocument(page, input)
+    if (browser) addBrowserResults(document, browser)
+    document.metadata.scrapeId = jobId
+    await deps.db.transaction(async (tx) => {
+      if (!(await charge(tx, teamId, price, 'scrape', page.finalUrl)))
+        throw new ApiError(402, Errors.paymentRequired)
+      if (!input.zeroDataRetention) await recordPage(tx, teamId, page, parsed)
+      await recordScrapeJob(tx, {
+        id: jobId,
+        teamId,
+        url: page.url,
+        finalUrl: page.finalUrl,
+        document: input.zeroDataRetention ? null : document,
+        usedBrowser: browser !== undefined,
+      })
+    })
+    // The browser stays open for POST /v2/scrape/{jobId}/interact until stopped or idle.
+    if (browser && deps.browsers) deps.browsers.sessions.keepScrapeSession(jobId, teamId, browser.session)
+    return document
+  } catch (error) {
+    if (browser) await browser.session.context.close().catch(() => {})
+    throw error
+  }
 }

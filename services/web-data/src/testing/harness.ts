@@ -13,7 +13,6 @@ export function specValidator(): ResponseValidator {
   return validator
 }
 
-
 export interface TestService {
   service: Service
   url: string
@@ -35,6 +34,12 @@ export interface TestServiceOptions {
   agentStepMs?: number
   /** Run the job worker (default true); off keeps runs in `processing`. */
   worker?: boolean
+  /** Chromium executable (a missing path simulates a host without a browser: 503). */
+  chromiumPath?: string
+  /** Most active /v2/interact sessions per team. */
+  maxBrowserSessionsPerTeam?: number
+  /** Bytes of documents per crawl/batch status response (small values exercise `next`). */
+  resultPageBytes?: number
 }
 
 /**
@@ -53,6 +58,11 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     jobPollMs: 25,
     maxBodyBytes: 1_000_000,
     worker: options.worker ?? true,
+    ...(options.chromiumPath !== undefined ? { chromiumPath: options.chromiumPath } : {}),
+    ...(options.maxBrowserSessionsPerTeam !== undefined
+      ? { maxBrowserSessionsPerTeam: options.maxBrowserSessionsPerTeam }
+      : {}),
+    ...(options.resultPageBytes ? { resultPageBytes: options.resultPageBytes } : {}),
   }
   const service = await startOn(db, config, () => db.close())
   const clientWith = (key: string) => {

@@ -8,6 +8,10 @@ export const createApi = (deps: Deps): ServiceHandler<'apis.createApi'> =>
   handleInput(async (c) => {
     const { name } = c.req.valid('json')
     requirePermission(c)
-    const apiId = await insertApi(deps.db, { workspaceId: c.get('caller').workspaceId, name, now: deps.now() })
+    const apiId = await insertApi(deps.db, {
+      workspaceId: c.get('caller').workspaceId,
+      name,
+      now: deps.now(),
+    })
     return c.json({ meta: { requestId: c.get('requestId') }, data: { apiId } }, 200)
   })

@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto'
-import { newId } from '@apiplatform/server-kit'
 import type { Deps } from '../../deps.js'
-import { DEFAULT_RUNTIME } from '../../domain/deployment.js'
 import { forbidden, notFound, preconditionFailed } from '../../domain/errors.js'
 import { authorize } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { handle } from '../../http/problems.js'
 import { findApp } from '../../repositories/apps.js'
-import { findDeployment, insertDeployment } from '../../repositories/deployments.js'
+import { findDeployment } from '../../repositories/deployments.js'
 import { findEnvironment } from '../../repositories/environments.js'
-import { insertOperation } from '../../repositories/operations.js'
-import { OPERATIONS_QUEUE, type OperationJob } from '../../workflows/queue-names.js'
+import { recordNewDeployment } from '../../use-cases/create-deployment.js'
 
 /**
  * `deployments.createDeployment`: records a `pending` deployment and its build workflow in one
@@ -47,6 +44,8 @@ export const createDeployment = (deps: Deps): ServiceHandler<'deployments.create
     const { deploymentId } = await deps.db.transaction(async (tx) => {
       const app = await findApp(tx, ws, body.project, body.app, { forUpdate: true })
       if (!app) throw notFound('app', `The app ${body.app} does not exist in project ${body.project}.`)
+      if (app.deletionRequestedAt !== null)
+        throw preconditionFailed(`The app ${app.slug} is being deleted and accepts no new deployments.`)
       const environment = await findEnvironment(tx, app.id, body.environment)
       if (!environment) throw notFound('environment', `The environment ${body.environment} does not exist.`)
       if (!authorize(c, { environmentId: environment.id })) {
@@ -76,34 +75,15 @@ export const createDeployment = (deps: Deps): ServiceHandler<'deployments.create
         gitBranch = source.gitBranch
         dockerImage = source.dockerImage
       }
-      const now = deps.now()
-      const id = newId('d')
-      await insertDeployment(tx, {
-        id,
-        workspaceId: ws,
-        projectId: app.projectId,
-        appId: app.id,
-        environmentId: environment.id,
-        status: 'pending',
+      const id = await recordNewDeployment(tx, deps.queue, {
+        app,
+        environment,
         gitCommitSha,
         gitBranch,
         dockerImage,
-        regions: ['us-east-1'],
-        domains: [`${id.toLowerCase().replaceAll('_', '-')}-${app.slug}.deploy-control.app`],
-        runtime: DEFAULT_RUNTIME,
-        createdAt: now,
-      })
-      const operationId = await insertOperation(tx, {
-        workspaceId: ws,
-        kind: 'build',
-        appId: app.id,
-        deploymentId: id,
-        fromDeploymentId: app.currentDeploymentId,
         requestId,
-        now,
+        now: deps.now(),
       })
-      const job: OperationJob = { operationId, step: 0 }
-      await deps.queue.enqueue(tx, OPERATIONS_QUEUE, job, { dedupeKey: operationId })
       return { deploymentId: id }
     })
     return c.json({ meta: { requestId }, data: { deploymentId } }, 201)

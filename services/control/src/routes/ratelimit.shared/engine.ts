@@ -84,12 +84,15 @@ export async function decide(sql: Sql, r: LimitRequest): Promise<LimitResult> {
   const limit = num(row.lim)
   const reset = num(row.window_start) + num(row.dur)
   const passed = row.passed_count !== null && row.passed_count !== undefined
-  // On success the counter after our increment; otherwise what this statement's snapshot saw.
-  const used = passed ? num(row.passed_count) : num(row.seen_count)
+  // On success: what is left after our increment. On denial: what this statement's snapshot saw,
+  // which is less than `cost` (a concurrent request may have used more meanwhile).
+  const remaining = passed
+    ? limit - num(row.passed_count)
+    : Math.min(limit - num(row.seen_count), r.cost - 1)
   return {
     success: passed,
     limit,
-    remaining: Math.max(0, limit - used),
+    remaining: Math.max(0, remaining),
     reset,
     ...(row.override_id ? { overrideId: row.override_id } : {}),
   }

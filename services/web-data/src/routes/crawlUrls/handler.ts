@@ -18,9 +18,13 @@ export const crawlUrls =
     const body = c.req.valid('json') as Record<string, unknown> & { url: string }
     const { teamId } = c.get('principal')
     const url = parseHttpUrl(body.url).toString()
-    const options = crawlOptionsFrom({ ...body, url })
+    const raw: unknown = await c.req.json().catch(() => ({}))
+    const sent = new Set(raw && typeof raw === 'object' ? Object.keys(raw) : [])
+    const options = crawlOptionsFrom({ ...body, url }, sent)
     if ((await balance(deps.db, teamId)) < pagePrice(options)) throw new ApiError(402, Errors.paymentRequired)
-    const id = await deps.db.transaction((tx) => createCrawl(tx, deps.queue, { teamId, kind: 'crawl', url, options }))
+    const id = await deps.db.transaction((tx) =>
+      createCrawl(tx, deps.queue, { teamId, kind: 'crawl', url, options }),
+    )
     deps.queue.wake()
     return c.json({ success: true, id, url: selfUrl(c.req.url, `/v2/crawl/${id}`) }, 200)
   }

@@ -13,7 +13,12 @@ export const getActiveCrawls =
         success: true,
         crawls: crawls.map((crawl) => {
           const { url: _url, prompt: _prompt, ...options } = crawl.options
-          return { id: crawl.id, teamId: crawl.team_id, url: crawl.url ?? '', options: options as never }
+          return {
+            id: crawl.id,
+            teamId: crawl.team_id,
+            url: crawl.url ?? '',
+            options: options as unknown as { scrapeOptions?: undefined },
+          }
         }),
       },
       200,

@@ -9,5 +9,8 @@ export const getBatchScrapeErrors =
   async (c) => {
     const { id } = c.req.valid('param')
     await crawlOr404(deps, c.get('principal').teamId, 'batch', id)
-    return c.json({ errors: await failedPages(deps.db, id), robotsBlocked: await robotsBlocked(deps.db, id) }, 200)
+    return c.json(
+      { errors: await failedPages(deps.db, id), robotsBlocked: await robotsBlocked(deps.db, id) },
+      200,
+    )
   }

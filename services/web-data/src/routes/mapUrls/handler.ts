@@ -19,12 +19,15 @@ export const mapUrls =
         ...(body.search !== undefined ? { search: body.search } : {}),
         ...(body.sitemap !== undefined ? { sitemap: body.sitemap } : {}),
         ...(body.includeSubdomains !== undefined ? { includeSubdomains: body.includeSubdomains } : {}),
-        ...(body.ignoreQueryParameters !== undefined ? { ignoreQueryParameters: body.ignoreQueryParameters } : {}),
+        ...(body.ignoreQueryParameters !== undefined
+          ? { ignoreQueryParameters: body.ignoreQueryParameters }
+          : {}),
         ...(body.limit !== undefined ? { limit: body.limit } : {}),
         ...(body.timeout !== undefined ? { timeout: body.timeout } : {}),
       },
       { allowPrivateUrls: deps.config.allowPrivateUrls },
     )
-    if (!(await charge(deps.db, teamId, Prices.scrape, 'map', url))) throw new ApiError(402, Errors.paymentRequired)
+    if (!(await charge(deps.db, teamId, Prices.scrape, 'map', url)))
+      throw new ApiError(402, Errors.paymentRequired)
     return c.json({ success: true, links }, 200)
   }

@@ -9,7 +9,7 @@ export const scrapeAndExtractFromUrl =
   async (c) => {
     const body = c.req.valid('json')
     const document = await scrape(
-      { db: deps.db, allowPrivateUrls: deps.config.allowPrivateUrls },
+      { db: deps.db, allowPrivateUrls: deps.config.allowPrivateUrls, browsers: deps.browsers },
       c.get('principal').teamId,
       {
         ...body,

@@ -45,7 +45,8 @@ export const scrapeAndExtractFromUrls =
       allowExternalLinks: false,
       allowSubdomains: false,
       ignoreRobotsTxt: true,
-      maxConcurrency: typeof body.maxConcurrency === 'number' ? Math.max(1, body.maxConcurrency) : DEFAULT_CONCURRENCY,
+      maxConcurrency:
+        typeof body.maxConcurrency === 'number' ? Math.max(1, body.maxConcurrency) : DEFAULT_CONCURRENCY,
       scrapeOptions: pageOptions(body, zeroDataRetention),
       zeroDataRetention,
     }
@@ -54,8 +55,5 @@ export const scrapeAndExtractFromUrls =
       createCrawl(tx, deps.queue, { teamId, kind: 'batch', options, pages }),
     )
     deps.queue.wake()
-    return c.json(
-      { success: true, id, url: selfUrl(c.req.url, `/v2/batch/scrape/${id}`), invalidURLs },
-      200,
-    )
+    return c.json({ success: true, id, url: selfUrl(c.req.url, `/v2/batch/scrape/${id}`), invalidURLs }, 200)
   }

@@ -1,0 +1,130 @@
+/**
+ * Shared pieces of the service benchmarks (not tests): start the control service in its own
+ * process on a fresh PGlite folder, start a bare Hono server (also its own process) that answers
+ * a canned body, and load one endpoint with autocannon. Each bench file (`*.bench.ts`) measures
+ * one operation against the bare-Hono baseline and prints req/s, p99 and the ratio.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+
+const SERVICE_DIR = fileURLToPath(new URL('..', import.meta.url))
+
+export interface Child {
+  url: string
+  stop(): Promise<void>
+}
+
+/** Spawns `tsx <script>` and waits for its first `http://…` line on stdout. */
+function spawnServer(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: SERVICE_DIR,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  return new Promise((resolve, reject) => {
+    let out = ''
+    const timer = setTimeout(() => reject(new Error(`${script} did not start in time:\n${out}`)), 120_000)
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      const m = /(http:\/\/[0-9.:a-z]+)/.exec(out)
+      if (m?.[1]) {
+        clearTimeout(timer)
+        resolve({ url: m[1], child })
+      }
+    })
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`${script} exited with ${code}:\n${out}`))
+    })
+  })
+}
+
+function stopper(child: ChildProcess, cleanup?: () => void) {
+  return () =>
+    new Promise<void>((resolve) => {
+      child.removeAllListeners('exit')
+      child.once('exit', () => {
+        cleanup?.()
+        resolve()
+      })
+      child.kill('SIGTERM')
+    })
+}
+
+/** The control service on PGlite in a temporary DATA_DIR, with `rootKey` as CONTROL_ROOT_KEY. */
+export async function startControlService(rootKey: string, env: Record<string, string> = {}): Promise<Child> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'control-bench-'))
+  const { url, child } = await spawnServer('src/main.ts', {
+    PORT: '0',
+    DATA_DIR: dataDir,
+    CONTROL_ROOT_KEY: rootKey,
+    ...env,
+  })
+  return { url, stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) }
+}
+
+/** A bare Hono app in its own process answering `POST <path>` with `body` (JSON), nothing else. */
+export async function startBareHono(path: string, body: unknown): Promise<Child> {
+  const { url, child } = await spawnServer('bench/bare-hono.ts', {
+    BENCH_PATH: path,
+    BENCH_BODY: JSON.stringify(body),
+  })
+  return { url, stop: stopper(child) }
+}
+
+export interface LoadResult {
+  label: string
+  requestsPerSecond: number
+  p99Ms: number
+  errors: number
+  non2xx: number
+}
+
+/** Loads `POST url` with a JSON body for `durationSeconds` with `connections` connections. */
+export async function load(
+  label: string,
+  url: string,
+  options: {
+    body: unknown
+    headers?: Record<string, string>
+    durationSeconds?: number
+    connections?: number
+  },
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...options.headers },
+    body: JSON.stringify(options.body),
+    duration: options.durationSeconds ?? Number(process.env.BENCH_SECONDS ?? 10),
+    connections: options.connections ?? Number(process.env.BENCH_CONNECTIONS ?? 10),
+  })
+  return {
+    label,
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  }
+}
+
+/** Prints the results as a table, each with its ratio to the first (the baseline). */
+export function report(title: string, results: LoadResult[]) {
+  const base = results[0]
+  console.log(`\n${title}`)
+  console.log('| target | req/s | p99 (ms) | vs bare Hono | errors | non-2xx |')
+  console.log('|---|---:|---:|---:|---:|---:|')
+  for (const r of results) {
+    const ratio = base ? (r.requestsPerSecond / base.requestsPerSecond).toFixed(3) : '-'
+    console.log(
+      `| ${r.label} | ${r.requestsPerSecond.toFixed(0)} | ${r.p99Ms} | ${ratio} | ${r.errors} | ${r.non2xx} |`,
+    )
+  }
+}

@@ -1,0 +1,16 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { call, newApi } from '../../../test/keys-fixtures.js'
+
+describe.each(testDatabaseKinds())('apis.deleteApi 412 (%s)', (kind) => {
+  const t = useService(kind)
+  it('answers 412 while delete protection is on', async () => {
+    const apiId = await newApi(t)
+    await t.service.db.query('UPDATE apis SET delete_protection = true WHERE id = $1', [apiId])
+    const { response, error } = await call(t, 'apis.deleteApi', { apiId })
+    expect(response.status).toBe(412)
+    expect(error?.error.detail).toContain('delete protection')
+    expect((await call(t, 'apis.getApi', { apiId })).response.status).toBe(200)
+  })
+})

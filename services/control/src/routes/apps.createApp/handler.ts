@@ -1,0 +1,65 @@
+import { newId } from '@apiplatform/server-kit'
+import type { Deps } from '../../deps.js'
+import { ApiError, notFound } from '../../domain/errors.js'
+import { authorize } from '../../http/auth.js'
+import type { ServiceHandler } from '../../http/env.js'
+import { handle } from '../../http/problems.js'
+import { insertApp, slugTaken } from '../../repositories/apps.js'
+import { insertEnvironment } from '../../repositories/environments.js'
+import { findProject } from '../../repositories/projects.js'
+import { denied } from '../environments.scope.js'
+
+export const slugConflict = (slug: string, project: string) =>
+  new ApiError(
+    409,
+    'data/app_already_exists',
+    `An app with the slug ${slug} already exists in project ${project}.`,
+  )
+
+/** Whether a database error is a unique violation (two requests racing for one slug). */
+export const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505'
+
+/**
+ * `apps.createApp`: creates the app with its `production` and `preview` environments in one
+ * transaction. `git` connects a repository (and its default branch, `main` when omitted).
+ */
+export const createApp = (deps: Deps): ServiceHandler<'apps.createApp'> =>
+  handle(async (c) => {
+    const body = c.req.valid('json')
+    const project = await findProject(deps.db, c.get('caller').workspaceId, body.project)
+    if (!project) throw notFound('project', `The project ${body.project} does not exist.`)
+    if (!authorize(c, { projectId: project.id })) throw denied(c, { projectId: project.id })
+    const appId = newId('app')
+    try {
+      await deps.db.transaction(async (tx) => {
+        if (await slugTaken(tx, project.id, body.slug)) throw slugConflict(body.slug, project.slug)
+        const now = deps.now()
+        await insertApp(tx, {
+          id: appId,
+          workspaceId: project.workspaceId,
+          projectId: project.id,
+          slug: body.slug,
+          name: body.name,
+          gitRepository: body.git?.repository ?? null,
+          gitDefaultBranch: body.git ? (body.git.defaultBranch ?? 'main') : null,
+          now,
+        })
+        for (const kind of ['production', 'preview'] as const) {
+          await insertEnvironment(tx, {
+            id: newId('env'),
+            workspaceId: project.workspaceId,
+            projectId: project.id,
+            appId,
+            slug: kind,
+            kind,
+            description: `The ${kind} environment of ${body.slug}`,
+            now,
+          })
+        }
+      })
+    } catch (error) {
+      if (isUniqueViolation(error)) throw slugConflict(body.slug, project.slug)
+      throw error
+    }
+    return c.json({ meta: { requestId: c.get('requestId') }, data: { appId } }, 200)
+  })

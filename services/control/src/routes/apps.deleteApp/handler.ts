@@ -1,0 +1,32 @@
+import type { Deps } from '../../deps.js'
+import { preconditionFailed } from '../../domain/errors.js'
+import type { ServiceHandler } from '../../http/env.js'
+import { handle } from '../../http/problems.js'
+import { findAppById, markDeletionRequested } from '../../repositories/apps.js'
+import { TASKS_QUEUE, type TaskJob } from '../../workflows/tasks.js'
+import { appOf } from '../environments.scope.js'
+
+/**
+ * `apps.deleteApp`: 412 while delete protection is on; otherwise records the deletion workflow
+ * (in the same transaction as the marking) and answers 202. The workflow takes the app off live
+ * traffic, then deletes it with its environments, deployments, domains and variables; `getApp`
+ * answers 404 from then on. Deleting twice is accepted twice and deletes once.
+ */
+export const deleteApp = (deps: Deps): ServiceHandler<'apps.deleteApp'> =>
+  handle(async (c) => {
+    const body = c.req.valid('json')
+    const found = await appOf(deps, c, body)
+    await deps.db.transaction(async (tx) => {
+      const app = await findAppById(tx, found.id, { forUpdate: true })
+      if (!app) return
+      if (app.deleteProtection) {
+        throw preconditionFailed(
+          `The app ${app.slug} has delete protection enabled; turn it off with apps.updateApp first.`,
+        )
+      }
+      await markDeletionRequested(tx, app.id, deps.now())
+      const job: TaskJob = { kind: 'delete_app', appId: app.id, step: 0 }
+      await deps.queue.enqueue(tx, TASKS_QUEUE, job, { dedupeKey: `delete_app:${app.id}` })
+    })
+    return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 202)
+  })

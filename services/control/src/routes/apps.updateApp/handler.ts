@@ -1,0 +1,54 @@
+import type { Deps } from '../../deps.js'
+import { toApiApp } from '../../domain/app.js'
+import type { ServiceHandler } from '../../http/env.js'
+import { handleInput, invalidInput } from '../../http/invalid-input.js'
+import { findAppById, saveApp, slugTaken } from '../../repositories/apps.js'
+import { isUniqueViolation, slugConflict } from '../apps.createApp/handler.js'
+import { appOf } from '../environments.scope.js'
+
+/**
+ * `apps.updateApp`: changes name, slug, repository or delete protection; omitted fields stay.
+ * `git: null` disconnects the repository; `git: {…}` changes the given fields of the connection
+ * (connecting an app that has none needs `repository`).
+ */
+export const updateApp = (deps: Deps): ServiceHandler<'apps.updateApp'> =>
+  handleInput(async (c) => {
+    const body = c.req.valid('json')
+    const found = await appOf(deps, c, body)
+    const project = body.project
+    try {
+      await deps.db.transaction(async (tx) => {
+        const app = await findAppById(tx, found.id, { forUpdate: true })
+        if (!app) return
+        const next = { ...app }
+        if (body.name !== undefined) next.name = body.name
+        if (body.slug !== undefined && body.slug !== app.slug) {
+          if (await slugTaken(tx, app.projectId, body.slug, app.id)) throw slugConflict(body.slug, project)
+          next.slug = body.slug
+        }
+        if (body.git === null) {
+          next.gitRepository = null
+          next.gitDefaultBranch = null
+        } else if (body.git !== undefined) {
+          const repository = body.git.repository ?? app.gitRepository
+          if (!repository) {
+            throw invalidInput('The app has no repository yet: give git.repository to connect one.', {
+              location: 'body.git.repository',
+              message: 'Required when the app has no connected repository',
+              fix: 'Send git.repository, e.g. "acme/checkout-api".',
+            })
+          }
+          next.gitRepository = repository
+          next.gitDefaultBranch = body.git.defaultBranch ?? app.gitDefaultBranch ?? 'main'
+        }
+        if (body.deleteProtection !== undefined) next.deleteProtection = body.deleteProtection
+        await saveApp(tx, next, deps.now())
+      })
+    } catch (error) {
+      if (isUniqueViolation(error)) throw slugConflict(body.slug ?? '', project)
+      throw error
+    }
+    const app = await findAppById(deps.db, found.id)
+    if (!app) throw new Error(`app ${found.id} vanished during the update`)
+    return c.json({ meta: { requestId: c.get('requestId') }, data: toApiApp(app) }, 200)
+  })

@@ -1,0 +1,59 @@
+import type { Deps } from '../../deps.js'
+import { isCurrent } from '../../domain/deployment.js'
+import { deploymentNotFound } from '../../domain/errors.js'
+import { authorize } from '../../http/auth.js'
+import type { ServiceHandler } from '../../http/env.js'
+import { handle } from '../../http/problems.js'
+import { listDeploymentSteps } from '../../repositories/deployment-events.js'
+import { findDeployment } from '../../repositories/deployments.js'
+import { denied } from '../environments.scope.js'
+
+/**
+ * `deploy.getDeployment` (deprecated namespace): the status in upper case, the hostnames the
+ * deployment answers on (its own, plus the verified custom domains of its environment while it
+ * serves live traffic) and its steps, one per state it entered. Unlike
+ * `deployments.getDeployment`, a key without the permission gets 403, as documented.
+ */
+export const getDeployment = (deps: Deps): ServiceHandler<'deploy.getDeployment'> =>
+  handle(async (c) => {
+    const { deploymentId } = c.req.valid('json')
+    const d = await findDeployment(deps.db, c.get('caller').workspaceId, deploymentId)
+    if (!d) throw deploymentNotFound(deploymentId)
+    if (!authorize(c, { environmentId: d.environmentId })) throw denied(c, { environmentId: d.environmentId })
+    const custom = isCurrent(d)
+      ? await deps.db.query<{ domain: string }>(
+          "SELECT domain FROM domains WHERE environment_id = $1 AND status = 'verified' ORDER BY created_at, id",
+          [d.environmentId],
+        )
+      : []
+    const steps = await listDeploymentSteps(deps.db, d.id)
+    const upper = (s: string) => s.toUpperCase() as Uppercase<typeof d.status>
+    return c.json(
+      {
+        meta: { requestId: c.get('requestId') },
+        data: {
+          id: d.id,
+          status: upper(d.status),
+          ...(d.error ? { errorMessage: d.error.message } : {}),
+          hostnames: [...d.domains, ...custom.map((r) => r.domain)],
+          steps: (steps.length > 0
+            ? steps
+            : [
+                {
+                  status: d.status,
+                  message: `Deployment is ${d.status}`,
+                  errorMessage: null,
+                  createdAt: d.createdAt,
+                },
+              ]
+          ).map((s) => ({
+            status: s.status.toUpperCase(),
+            message: s.message,
+            ...(s.errorMessage ? { errorMessage: s.errorMessage } : {}),
+            createdAt: s.createdAt,
+          })),
+        },
+      },
+      200,
+    )
+  })

@@ -1,0 +1,18 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { call, production, uniqueDomain } from '../../../test/platform.js'
+
+describe.each(testDatabaseKinds())('domains.createDomain 404 (%s)', (kind) => {
+  const t = useService(kind)
+
+  it('answers 404 for an unknown environment', async () => {
+    const fx = await t.fixture()
+    const answer = await call(t, 'domains.createDomain', {
+      ...production(fx),
+      environment: 'staging',
+      domain: uniqueDomain(),
+    })
+    expect(answer.status).toBe(404)
+  })
+})

@@ -1,0 +1,55 @@
+import { newId, randomToken } from '@apiplatform/server-kit'
+import type { Deps } from '../../deps.js'
+import { dnsRecordsFor, normalizeDomain } from '../../domain/custom-domain.js'
+import { ApiError } from '../../domain/errors.js'
+import type { ServiceHandler } from '../../http/env.js'
+import { handleInput, invalidInput } from '../../http/invalid-input.js'
+import { insertDomain } from '../../repositories/domains.js'
+import { TASKS_QUEUE, type TaskJob } from '../../workflows/tasks.js'
+import { environmentOf } from '../environments.scope.js'
+
+const taken = (domain: string) =>
+  new ApiError(
+    409,
+    'data/domain_already_exists',
+    `The domain ${domain} is already attached to an environment.`,
+  )
+
+/**
+ * `domains.createDomain`: attaches the domain (`pending`) and answers with the DNS records to
+ * create: a CNAME (an ALIAS for an apex domain) to the edge, and a TXT record with a random
+ * verification token. A background check is queued; `domains.verifyDomain` checks right away.
+ */
+export const createDomain = (deps: Deps): ServiceHandler<'domains.createDomain'> =>
+  handleInput(async (c) => {
+    const body = c.req.valid('json')
+    const { environment } = await environmentOf(deps, c, body)
+    const domain = normalizeDomain(body.domain)
+    if (!domain) {
+      throw invalidInput(`${body.domain} is not a valid domain name.`, {
+        location: 'body.domain',
+        message: 'Expected a fully qualified domain name such as api.example.com',
+        fix: 'Use letters, digits and hyphens in dot-separated labels of up to 63 characters.',
+      })
+    }
+    const id = newId('dom')
+    const verificationToken = randomToken(24)
+    const dnsRecords = dnsRecordsFor(domain, verificationToken)
+    await deps.db.transaction(async (tx) => {
+      const inserted = await insertDomain(tx, {
+        id,
+        workspaceId: environment.workspaceId,
+        projectId: environment.projectId,
+        appId: environment.appId,
+        environmentId: environment.id,
+        domain,
+        verificationToken,
+        dnsRecords,
+        createdAt: deps.now(),
+      })
+      if (!inserted) throw taken(domain)
+      const job: TaskJob = { kind: 'verify_domain', domainId: id, seq: 1, background: true, attempt: 0 }
+      await deps.queue.enqueue(tx, TASKS_QUEUE, job, { dedupeKey: `verify_domain:${id}:1` })
+    })
+    return c.json({ meta: { requestId: c.get('requestId') }, data: { domainId: id, dnsRecords } }, 200)
+  })

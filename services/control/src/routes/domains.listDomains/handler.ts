@@ -1,0 +1,39 @@
+import type { Deps } from '../../deps.js'
+import { decodeCursor, encodeCursor } from '../../domain/cursor.js'
+import { toApiDomain } from '../../domain/custom-domain.js'
+import type { ServiceHandler } from '../../http/env.js'
+import { handleInput, invalidInput } from '../../http/invalid-input.js'
+import { listDomains as listRows } from '../../repositories/domains.js'
+import { environmentOf } from '../environments.scope.js'
+
+/** `domains.listDomains`: the domains of an environment, oldest first, paginated, searchable. */
+export const listDomains = (deps: Deps): ServiceHandler<'domains.listDomains'> =>
+  handleInput(async (c) => {
+    const body = c.req.valid('json')
+    const { environment } = await environmentOf(deps, c, body)
+    const after = body.cursor === undefined ? undefined : decodeCursor(body.cursor)
+    if (body.cursor !== undefined && !after) {
+      throw invalidInput('The cursor is not one this operation returned.', {
+        location: 'body.cursor',
+        message: 'Unknown cursor',
+      })
+    }
+    const limit = body.limit ?? 100
+    const rows = await listRows(deps.db, {
+      environmentId: environment.id,
+      search: body.search,
+      after,
+      limit: limit + 1,
+    })
+    const page = rows.slice(0, limit)
+    const last = page[page.length - 1]
+    return c.json(
+      {
+        meta: { requestId: c.get('requestId') },
+        data: page.map(toApiDomain),
+        pagination:
+          rows.length > limit && last ? { cursor: encodeCursor(last), hasMore: true } : { hasMore: false },
+      },
+      200,
+    )
+  })

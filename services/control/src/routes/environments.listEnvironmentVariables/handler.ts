@@ -1,0 +1,60 @@
+import type { Deps } from '../../deps.js'
+import type { ServiceHandler } from '../../http/env.js'
+import { handleInput, invalidInput } from '../../http/invalid-input.js'
+import { listVariables, type VariableRecord } from '../../repositories/variables.js'
+import { environmentOf } from '../environments.scope.js'
+
+const KEY = /^[A-Za-z_][A-Za-z0-9_]*$/
+
+export const encodeKeyCursor = (key: string) => Buffer.from(`k:${key}`).toString('base64url')
+
+export function decodeKeyCursor(cursor: string): string | undefined {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8')
+  return text.startsWith('k:') && KEY.test(text.slice(2)) ? text.slice(2) : undefined
+}
+
+/**
+ * `environments.listEnvironmentVariables`: the variables ordered by key. A `recoverable`
+ * variable's value is decrypted and returned; a `writeonly` one shows its key, kind and
+ * description only: its value never leaves the service.
+ */
+export const listEnvironmentVariables = (
+  deps: Deps,
+): ServiceHandler<'environments.listEnvironmentVariables'> =>
+  handleInput(async (c) => {
+    const body = c.req.valid('json')
+    const { environment } = await environmentOf(deps, c, body)
+    const afterKey = body.cursor === undefined ? undefined : decodeKeyCursor(body.cursor)
+    if (body.cursor !== undefined && afterKey === undefined) {
+      throw invalidInput('The cursor is not one this operation returned.', {
+        location: 'body.cursor',
+        message: 'Unknown cursor',
+        fix: 'Pass pagination.cursor of the previous page, or omit it for the first page.',
+      })
+    }
+    const limit = body.limit ?? 100
+    const rows = await listVariables(deps.db, environment.id, { afterKey, limit: limit + 1 })
+    const page = rows.slice(0, limit)
+    const last = page[page.length - 1]
+    const show = (v: VariableRecord) => {
+      const value = v.kind === 'recoverable' ? deps.variables?.decrypt(v.valueCiphertext) : undefined
+      return {
+        key: v.key,
+        kind: v.kind,
+        ...(value !== undefined ? { value } : {}),
+        ...(v.description ? { description: v.description } : {}),
+        createdAt: v.createdAt,
+      }
+    }
+    return c.json(
+      {
+        meta: { requestId: c.get('requestId') },
+        data: page.map(show),
+        pagination:
+          rows.length > limit && last
+            ? { cursor: encodeKeyCursor(last.key), hasMore: true }
+            : { hasMore: false },
+      },
+      200,
+    )
+  })

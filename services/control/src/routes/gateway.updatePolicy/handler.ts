@@ -1,0 +1,40 @@
+import type { Deps } from '../../deps.js'
+import { notFound } from '../../domain/errors.js'
+import type { ServiceHandler } from '../../http/env.js'
+import { handle } from '../../http/problems.js'
+import { badRequest } from '../analytics.shared/errors.js'
+import type { Policy } from '../gateway.shared/evaluate.js'
+import { duplicateName, loadPolicies, resolveTarget, savePolicies } from '../gateway.shared/store.js'
+
+const FIELDS = ['name', 'enabled', 'match', 'keyauth', 'ratelimit', 'firewall', 'openapi', 'logging'] as const
+
+/** `gateway.updatePolicy`: changes the fields given of the policy named `policyId`; order unchanged. */
+export const updatePolicy = (deps: Deps): ServiceHandler<'gateway.updatePolicy'> =>
+  handle(async (c) => {
+    const body = c.req.valid('json')
+    const target = await resolveTarget(deps, c, body)
+    return deps.db.transaction(async (tx) => {
+      await tx.query('SELECT 1 FROM gateway_policies WHERE environment_id = $1 FOR UPDATE', [target.environmentId])
+      const policies = await loadPolicies(tx, target.environmentId)
+      const index = policies.findIndex((p) => p.name === body.policyId)
+      const current = policies[index]
+      if (!current) throw notFound('policy', `The environment has no policy named ${body.policyId}.`)
+      const next: Policy = { ...current }
+      for (const field of FIELDS) {
+        if (body[field] !== undefined) (next as unknown as Record<string, unknown>)[field] = body[field]
+      }
+      policies[index] = next
+      const dup = duplicateName(policies)
+      if (dup !== undefined) {
+        return c.json(
+          badRequest(c.get('requestId'), `Another policy is already named ${dup}.`, {
+            location: 'body.name',
+            message: `Policy names must be unique; ${dup} is taken.`,
+          }),
+          400,
+        )
+      }
+      await savePolicies(tx, target, policies, deps.now())
+      return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 200)
+    })
+  })

@@ -1,0 +1,16 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { newKey, ok, unique } from '../../../test/keys-fixtures.js'
+
+describe.each(testDatabaseKinds())('identities.deleteIdentity 200 (%s)', (kind) => {
+  const t = useService(kind)
+  it('deletes the identity; its keys keep working, unlinked', async () => {
+    const externalId = unique('user')
+    const { key, keyId } = await newKey(t, { externalId })
+    const result = await ok(t, 'identities.deleteIdentity', { identity: externalId })
+    expect(result).toBeUndefined()
+    expect((await ok<{ code: string }>(t, 'keys.verifyKey', { key })).code).toBe('VALID')
+    expect((await ok<{ identity?: unknown }>(t, 'keys.getKey', { keyId })).identity).toBeUndefined()
+  })
+})

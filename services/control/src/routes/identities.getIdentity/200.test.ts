@@ -1,0 +1,22 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { ok, unique } from '../../../test/keys-fixtures.js'
+
+describe.each(testDatabaseKinds())('identities.getIdentity 200 (%s)', (kind) => {
+  const t = useService(kind)
+  it('finds an identity by id and by externalId', async () => {
+    const externalId = unique('user')
+    const { identityId } = await ok<{ identityId: string }>(t, 'identities.createIdentity', { externalId })
+    expect(await ok(t, 'identities.getIdentity', { identity: externalId })).toEqual({
+      id: identityId,
+      externalId,
+      ratelimits: [],
+    })
+    expect(await ok(t, 'identities.getIdentity', { identity: identityId })).toEqual({
+      id: identityId,
+      externalId,
+      ratelimits: [],
+    })
+  })
+})

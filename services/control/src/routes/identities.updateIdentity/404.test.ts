@@ -1,0 +1,26 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { call, foreignRootKey, ok, unique } from '../../../test/keys-fixtures.js'
+
+describe.each(testDatabaseKinds())('identities.updateIdentity 404 (%s)', (kind) => {
+  const t = useService(kind)
+  it('answers 404 for an unknown identity and for one of another workspace', async () => {
+    expect((await call(t, 'identities.updateIdentity', { identity: 'nobody_here_1' })).response.status).toBe(
+      404,
+    )
+    const foreign = await foreignRootKey(t)
+    const externalId = unique('theirs')
+    const { identityId } = await ok<{ identityId: string }>(
+      t,
+      'identities.createIdentity',
+      { externalId },
+      foreign,
+    )
+    expect((await call(t, 'identities.updateIdentity', { identity: identityId })).response.status).toBe(404)
+    expect((await call(t, 'identities.updateIdentity', { identity: externalId })).response.status).toBe(404)
+    expect((await call(t, 'identities.getIdentity', { identity: identityId }, foreign)).response.status).toBe(
+      200,
+    )
+  })
+})

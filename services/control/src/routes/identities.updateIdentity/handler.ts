@@ -1,0 +1,27 @@
+import type { Deps } from '../../deps.js'
+import type { ServiceHandler } from '../../http/env.js'
+import {
+  findIdentityById,
+  replaceRatelimits,
+  toApiIdentity,
+  updateIdentityMeta,
+} from '../../repositories/identities.js'
+import { identityForOperation } from '../identities.shared.js'
+import { checkRatelimits, handleInput } from '../keys.shared.js'
+
+/** `identities.updateIdentity`: `meta` replaces the metadata, `ratelimits` replaces all rate limits. */
+export const updateIdentity = (deps: Deps): ServiceHandler<'identities.updateIdentity'> =>
+  handleInput(async (c) => {
+    const body = c.req.valid('json')
+    checkRatelimits(body.ratelimits)
+    const data = await deps.db.transaction(async (tx) => {
+      const identity = await identityForOperation(c, tx, body.identity)
+      if (body.meta !== undefined) await updateIdentityMeta(tx, identity.id, body.meta)
+      if (body.ratelimits !== undefined) {
+        await replaceRatelimits(tx, identity.workspaceId, { identityId: identity.id }, body.ratelimits)
+      }
+      const updated = await findIdentityById(tx, identity.workspaceId, identity.id)
+      return toApiIdentity(tx, updated ?? identity)
+    })
+    return c.json({ meta: { requestId: c.get('requestId') }, data }, 200)
+  })

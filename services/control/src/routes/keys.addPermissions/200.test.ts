@@ -1,0 +1,23 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { newKey, ok, unique } from '../../../test/keys-fixtures.js'
+
+describe.each(testDatabaseKinds())('keys.addPermissions 200 (%s)', (kind) => {
+  const t = useService(kind)
+  it('adds permissions, creating missing ones, and returns the direct permissions', async () => {
+    const p = unique('perm')
+    const { keyId, key } = await newKey(t, { permissions: [`${p}.a`] })
+    const data = await ok<Array<{ slug: string; id: string }>>(t, 'keys.addPermissions', {
+      keyId,
+      permissions: [`${p}.b`, `${p}.a`],
+    })
+    expect(data.map((x) => x.slug)).toEqual([`${p}.a`, `${p}.b`])
+    expect((await ok<{ slug: string }>(t, 'permissions.getPermission', { permission: `${p}.b` })).slug).toBe(
+      `${p}.b`,
+    )
+    expect((await ok<{ code: string }>(t, 'keys.verifyKey', { key, permissions: `${p}.b` })).code).toBe(
+      'VALID',
+    )
+  })
+})

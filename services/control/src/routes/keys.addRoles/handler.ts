@@ -1,0 +1,23 @@
+import type { Deps } from '../../deps.js'
+import { notFound } from '../../domain/errors.js'
+import type { ServiceHandler } from '../../http/env.js'
+import { addKeyRoles, findRoles, keyRoles, toApiRole } from '../../repositories/rbac.js'
+import { handleInput, keyForOperation } from '../keys.shared.js'
+
+/** `keys.addRoles`: assigns existing roles (404 for an unknown one); returns the key's roles. */
+export const addRoles = (deps: Deps): ServiceHandler<'keys.addRoles'> =>
+  handleInput(async (c) => {
+    const { keyId, roles } = c.req.valid('json')
+    const data = await deps.db.transaction(async (tx) => {
+      const key = await keyForOperation(c, tx, keyId)
+      const { found, missing } = await findRoles(tx, key.workspaceId, roles)
+      if (missing.length > 0) throw notFound('role', `The role ${missing[0]} does not exist.`)
+      await addKeyRoles(
+        tx,
+        key.id,
+        found.map((r) => r.id),
+      )
+      return Promise.all((await keyRoles(tx, key.id)).map((r) => toApiRole(tx, r)))
+    })
+    return c.json({ meta: { requestId: c.get('requestId') }, data }, 200)
+  })

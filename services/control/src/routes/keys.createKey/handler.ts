@@ -1,0 +1,33 @@
+import type { Deps } from '../../deps.js'
+import type { ServiceHandler } from '../../http/env.js'
+import { apiForOperation } from '../apis.shared.js'
+import { checkRatelimits, handleInput } from '../keys.shared.js'
+import { checkRefill, storeKey } from './create.js'
+
+/**
+ * `keys.createKey`: issues a key in an API and returns it once. Only its SHA-256 is stored, plus
+ * an AES-256-GCM ciphertext when `recoverable`. Roles must exist (404); permissions and the
+ * identity of `externalId` are created when missing.
+ */
+export const createKey = (deps: Deps): ServiceHandler<'keys.createKey'> =>
+  handleInput(async (c) => {
+    const body = c.req.valid('json')
+    checkRatelimits(body.ratelimits)
+    checkRefill(body.credits?.refill, 'body.credits.refill')
+    const created = await deps.db.transaction(async (tx) => {
+      const api = await apiForOperation(c, tx, body.apiId)
+      return storeKey(deps, tx, {
+        workspaceId: api.workspaceId,
+        apiId: api.id,
+        prefix: body.prefix,
+        byteLength: body.byteLength,
+        recoverable: body.recoverable,
+        settings: body,
+      })
+    })
+    if (!created?.key) throw new Error('a freshly generated key collided with an existing hash')
+    return c.json(
+      { meta: { requestId: c.get('requestId') }, data: { keyId: created.keyId, key: created.key } },
+      200,
+    )
+  })

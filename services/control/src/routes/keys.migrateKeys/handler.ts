@@ -1,0 +1,40 @@
+import type { Deps } from '../../deps.js'
+import { notFound } from '../../domain/errors.js'
+import type { ServiceHandler } from '../../http/env.js'
+import { findMigration } from '../../repositories/api-keys.js'
+import { apiForOperation } from '../apis.shared.js'
+import { checkRefill, storeKey } from '../keys.createKey/create.js'
+import { checkRatelimits, handleInput } from '../keys.shared.js'
+
+/**
+ * `keys.migrateKeys`: imports keys by their existing hashes (stored as given) under a migration
+ * of the workspace (`key_migrations`, which names the hash algorithm). A hash that is already
+ * stored in the workspace, or repeated in the request, is reported in `failed`.
+ */
+export const migrateKeys = (deps: Deps): ServiceHandler<'keys.migrateKeys'> =>
+  handleInput(async (c) => {
+    const body = c.req.valid('json')
+    body.keys.forEach((k, i) => {
+      checkRatelimits(k.ratelimits, `body.keys[${i}].ratelimits`)
+      checkRefill(k.credits?.refill, `body.keys[${i}].credits.refill`)
+    })
+    const data = await deps.db.transaction(async (tx) => {
+      const api = await apiForOperation(c, tx, body.apiId)
+      const migration = await findMigration(tx, api.workspaceId, body.migrationId)
+      if (!migration) throw notFound('migration', `The migration ${body.migrationId} does not exist.`)
+      const migrated: Array<{ hash: string; keyId: string }> = []
+      const failed: string[] = []
+      for (const k of body.keys) {
+        const stored = await storeKey(deps, tx, {
+          workspaceId: api.workspaceId,
+          apiId: api.id,
+          settings: k,
+          imported: { hash: k.hash, migrationId: migration.id },
+        })
+        if (stored) migrated.push({ hash: k.hash, keyId: stored.keyId })
+        else failed.push(k.hash)
+      }
+      return { migrated, failed }
+    })
+    return c.json({ meta: { requestId: c.get('requestId') }, data }, 200)
+  })

@@ -1,0 +1,20 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { newKey, ok, unique } from '../../../test/keys-fixtures.js'
+
+describe.each(testDatabaseKinds())('keys.removePermissions 200 (%s)', (kind) => {
+  const t = useService(kind)
+  it('removes direct permissions and ignores slugs the key does not hold', async () => {
+    const p = unique('perm')
+    const { keyId, key } = await newKey(t, { permissions: [`${p}.a`, `${p}.b`] })
+    const data = await ok<Array<{ slug: string }>>(t, 'keys.removePermissions', {
+      keyId,
+      permissions: [`${p}.a`, 'never.held'],
+    })
+    expect(data.map((x) => x.slug)).toEqual([`${p}.b`])
+    expect((await ok<{ code: string }>(t, 'keys.verifyKey', { key, permissions: `${p}.a` })).code).toBe(
+      'INSUFFICIENT_PERMISSIONS',
+    )
+  })
+})

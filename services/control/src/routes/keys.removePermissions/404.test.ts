@@ -1,0 +1,19 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { call, foreignRootKey, newKey } from '../../../test/keys-fixtures.js'
+
+describe.each(testDatabaseKinds())('keys.removePermissions 404 (%s)', (kind) => {
+  const t = useService(kind)
+  it('answers 404 for unknown and foreign keys', async () => {
+    expect(
+      (await call(t, 'keys.removePermissions', { keyId: 'key_unknown12345', permissions: ['a.b'] })).response
+        .status,
+    ).toBe(404)
+    const theirs = await newKey(t, {}, await foreignRootKey(t))
+    expect(
+      (await call(t, 'keys.removePermissions', { keyId: theirs.keyId, permissions: ['a.b'] })).response
+        .status,
+    ).toBe(404)
+  })
+})

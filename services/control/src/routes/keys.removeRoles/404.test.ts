@@ -1,0 +1,19 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { call, foreignRootKey, newKey, ok, unique } from '../../../test/keys-fixtures.js'
+
+describe.each(testDatabaseKinds())('keys.removeRoles 404 (%s)', (kind) => {
+  const t = useService(kind)
+  it('answers 404 for unknown and foreign keys', async () => {
+    const role = unique('role')
+    await ok(t, 'permissions.createRole', { name: role })
+    expect(
+      (await call(t, 'keys.removeRoles', { keyId: 'key_unknown12345', roles: [role] })).response.status,
+    ).toBe(404)
+    const theirs = await newKey(t, {}, await foreignRootKey(t))
+    expect((await call(t, 'keys.removeRoles', { keyId: theirs.keyId, roles: [role] })).response.status).toBe(
+      404,
+    )
+  })
+})

@@ -1,0 +1,38 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { newKey, ok } from '../../../test/keys-fixtures.js'
+
+describe.each(testDatabaseKinds())('keys.rerollKey 200 (%s)', (kind) => {
+  const t = useService(kind)
+  it('issues a new key with the same settings and expires the old one', async () => {
+    const old = await newKey(t, {
+      prefix: 'rr',
+      name: 'rotating',
+      permissions: ['r.read'],
+      credits: { remaining: 7 },
+      recoverable: true,
+    })
+    const next = await ok<{ keyId: string; key: string }>(t, 'keys.rerollKey', {
+      keyId: old.keyId,
+      expiration: 0,
+    })
+    expect(next.key).toMatch(/^rr_/)
+    expect(next.keyId).not.toBe(old.keyId)
+    const data = await ok<Record<string, unknown>>(t, 'keys.getKey', { keyId: next.keyId, decrypt: true })
+    expect(data).toMatchObject({
+      name: 'rotating',
+      permissions: ['r.read'],
+      credits: { remaining: 7 },
+      plaintext: next.key,
+    })
+    expect((await ok<{ code: string }>(t, 'keys.verifyKey', { key: old.key })).code).toBe('EXPIRED')
+    expect((await ok<{ code: string }>(t, 'keys.verifyKey', { key: next.key })).code).toBe('VALID')
+  })
+
+  it('keeps the old key working until the expiration', async () => {
+    const old = await newKey(t)
+    await ok(t, 'keys.rerollKey', { keyId: old.keyId, expiration: Date.now() + 3_600_000 })
+    expect((await ok<{ code: string }>(t, 'keys.verifyKey', { key: old.key })).code).toBe('VALID')
+  })
+})

@@ -1,0 +1,18 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { newKey, ok, unique } from '../../../test/keys-fixtures.js'
+
+describe.each(testDatabaseKinds())('keys.setPermissions 200 (%s)', (kind) => {
+  const t = useService(kind)
+  it('replaces the direct permissions; an empty list removes them all', async () => {
+    const p = unique('perm')
+    const { keyId } = await newKey(t, { permissions: [`${p}.a`] })
+    const data = await ok<Array<{ slug: string }>>(t, 'keys.setPermissions', {
+      keyId,
+      permissions: [`${p}.c`],
+    })
+    expect(data.map((x) => x.slug)).toEqual([`${p}.c`])
+    expect(await ok(t, 'keys.setPermissions', { keyId, permissions: [] })).toEqual([])
+  })
+})

@@ -1,0 +1,16 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { call, foreignRootKey, newKey } from '../../../test/keys-fixtures.js'
+
+describe.each(testDatabaseKinds())('keys.updateCredits 404 (%s)', (kind) => {
+  const t = useService(kind)
+  it('answers 404 for unknown and foreign keys', async () => {
+    const body = { operation: 'set', value: 1 }
+    expect(
+      (await call(t, 'keys.updateCredits', { keyId: 'key_unknown12345', ...body })).response.status,
+    ).toBe(404)
+    const theirs = await newKey(t, {}, await foreignRootKey(t))
+    expect((await call(t, 'keys.updateCredits', { keyId: theirs.keyId, ...body })).response.status).toBe(404)
+  })
+})

@@ -1,0 +1,19 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { call, foreignRootKey, newKey } from '../../../test/keys-fixtures.js'
+
+describe.each(testDatabaseKinds())('keys.updateKey 404 (%s)', (kind) => {
+  const t = useService(kind)
+  it('answers 404 for unknown and foreign keys, and for an unknown role', async () => {
+    expect((await call(t, 'keys.updateKey', { keyId: 'key_unknown12345', name: 'x' })).response.status).toBe(
+      404,
+    )
+    const theirs = await newKey(t, {}, await foreignRootKey(t))
+    expect((await call(t, 'keys.updateKey', { keyId: theirs.keyId, name: 'x' })).response.status).toBe(404)
+    const mine = await newKey(t)
+    expect(
+      (await call(t, 'keys.updateKey', { keyId: mine.keyId, roles: ['nope_role_x'] })).response.status,
+    ).toBe(404)
+  })
+})

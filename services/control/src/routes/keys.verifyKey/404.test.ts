@@ -1,0 +1,16 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { call } from '../../../test/keys-fixtures.js'
+
+describe.each(testDatabaseKinds())('keys.verifyKey 404 (%s)', (kind) => {
+  const t = useService(kind)
+  it('answers 404 for an unknown migrationId', async () => {
+    const { response, error } = await call(t, 'keys.verifyKey', {
+      key: 'abc_123',
+      migrationId: 'mig_unknown',
+    })
+    expect(response.status).toBe(404)
+    expect(error?.error.type).toContain('migration_not_found')
+  })
+})

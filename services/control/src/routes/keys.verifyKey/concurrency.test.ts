@@ -1,0 +1,39 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { foreignRootKey, newKey, ok } from '../../../test/keys-fixtures.js'
+
+describe.each(testDatabaseKinds())('keys.verifyKey concurrency and isolation (%s)', (kind) => {
+  const t = useService(kind)
+
+  it('N parallel verifications of a key with K credits: exactly K are valid', async () => {
+    const K = 7
+    const N = 30
+    const { key, keyId } = await newKey(t, { credits: { remaining: K } })
+    const results = await Promise.all(
+      Array.from({ length: N }, () => ok<{ valid: boolean; code: string }>(t, 'keys.verifyKey', { key })),
+    )
+    expect(results.filter((r) => r.valid)).toHaveLength(K)
+    expect(results.filter((r) => r.code === 'USAGE_EXCEEDED')).toHaveLength(N - K)
+    const rows = await t.service.db.query<{ credits_remaining: unknown }>(
+      'SELECT credits_remaining FROM api_keys WHERE id = $1',
+      [keyId],
+    )
+    expect(Number(rows[0]?.credits_remaining)).toBe(0)
+    const log = await t.service.db.query<{ n: unknown }>(
+      'SELECT count(*) AS n FROM key_verifications WHERE key_id = $1',
+      [keyId],
+    )
+    expect(Number(log[0]?.n)).toBe(N)
+  })
+
+  it('a key of another workspace is NOT_FOUND, and its verification is not charged there', async () => {
+    const theirs = await newKey(t, { credits: { remaining: 1 } }, await foreignRootKey(t))
+    expect(await ok(t, 'keys.verifyKey', { key: theirs.key })).toEqual({ valid: false, code: 'NOT_FOUND' })
+    const rows = await t.service.db.query<{ credits_remaining: unknown }>(
+      'SELECT credits_remaining FROM api_keys WHERE id = $1',
+      [theirs.keyId],
+    )
+    expect(Number(rows[0]?.credits_remaining)).toBe(1)
+  })
+})

@@ -1,0 +1,27 @@
+import type { Deps } from '../../deps.js'
+import { ApiError } from '../../domain/errors.js'
+import type { ServiceHandler } from '../../http/env.js'
+import { insertPermission } from '../../repositories/rbac.js'
+import { handleInput, requirePermission } from '../keys.shared.js'
+
+/** `permissions.createPermission`: 409 when the slug is taken in the workspace. */
+export const createPermission = (deps: Deps): ServiceHandler<'permissions.createPermission'> =>
+  handleInput(async (c) => {
+    const body = c.req.valid('json')
+    requirePermission(c)
+    const permissionId = await insertPermission(deps.db, {
+      workspaceId: c.get('caller').workspaceId,
+      name: body.name,
+      slug: body.slug,
+      description: body.description,
+      now: deps.now(),
+    })
+    if (!permissionId) {
+      throw new ApiError(
+        409,
+        'data/permission_already_exists',
+        `A permission with slug ${body.slug} already exists.`,
+      )
+    }
+    return c.json({ meta: { requestId: c.get('requestId') }, data: { permissionId } }, 200)
+  })

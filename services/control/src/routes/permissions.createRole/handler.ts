@@ -1,0 +1,40 @@
+import type { Deps } from '../../deps.js'
+import { ApiError } from '../../domain/errors.js'
+import type { ServiceHandler } from '../../http/env.js'
+import { findPermissionsBySlug, insertRole, setRolePermissions } from '../../repositories/rbac.js'
+import { handleInput, InvalidInput, requirePermission } from '../keys.shared.js'
+
+/** `permissions.createRole`: a role with existing permissions (400 for an unknown slug); 409 when the name is taken. */
+export const createRole = (deps: Deps): ServiceHandler<'permissions.createRole'> =>
+  handleInput(async (c) => {
+    const body = c.req.valid('json')
+    requirePermission(c)
+    const workspaceId = c.get('caller').workspaceId
+    const roleId = await deps.db.transaction(async (tx) => {
+      const slugs = body.permissions ?? []
+      const found = await findPermissionsBySlug(tx, workspaceId, slugs)
+      const index = slugs.indexOf(p.slug)
+      if (index >= 0) {
+        throw new InvalidInput(
+          `body.permissions[${index}]`,
+          `The permission ${slugs[index]} does not exist.`,
+          'Create it with permissions.createPermission first.',
+        )
+      }
+      const id = await insertRole(tx, {
+        workspaceId,
+        name: body.name,
+        description: body.description,
+        now: deps.now(),
+      })
+      if (!id)
+        throw new ApiError(409, 'data/role_already_exists', `A role named ${body.name} already exists.`)
+      await setRolePermissions(
+        tx,
+        id,
+        found.map((p) => p.id),
+      )
+      return id
+    })
+    return c.json({ meta: { requestId: c.get('requestId') }, data: { roleId } }, 200)
+  })

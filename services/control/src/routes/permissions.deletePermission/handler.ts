@@ -1,0 +1,19 @@
+import type { Deps } from '../../deps.js'
+import { notFound } from '../../domain/errors.js'
+import type { ServiceHandler } from '../../http/env.js'
+import { deletePermission as deleteRow, findPermission } from '../../repositories/rbac.js'
+import { handleInput, requirePermission } from '../keys.shared.js'
+
+/** `permissions.deletePermission`: by id or slug; removed from every key and role (cascade). */
+export const deletePermission = (deps: Deps): ServiceHandler<'permissions.deletePermission'> =>
+  handleInput(async (c) => {
+    const { permission } = c.req.valid('json')
+    requirePermission(c)
+    const workspaceId = c.get('caller').workspaceId
+    await deps.db.transaction(async (tx) => {
+      const found = await findPermission(tx, workspaceId, permission)
+      if (!found) throw notFound('permission', `The permission ${permission} does not exist.`)
+      await deleteRow(tx, workspaceId, found.id)
+    })
+    return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 200)
+  })

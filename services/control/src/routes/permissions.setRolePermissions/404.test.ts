@@ -1,0 +1,32 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { call, foreignRootKey, ok, unique } from '../../../test/keys-fixtures.js'
+
+describe.each(testDatabaseKinds())('permissions.setRolePermissions 404 (%s)', (kind) => {
+  const t = useService(kind)
+  it('answers 404 for an unknown role and for one of another workspace', async () => {
+    expect(
+      (await call(t, 'permissions.setRolePermissions', { roleId: 'no_such_role_9', permissions: [] }))
+        .response.status,
+    ).toBe(404)
+    const name = unique('theirs')
+    await ok(t, 'permissions.createRole', { name }, await foreignRootKey(t))
+    expect(
+      (await call(t, 'permissions.setRolePermissions', { roleId: name, permissions: [] })).response.status,
+    ).toBe(404)
+  })
+})
+
+describe.each(testDatabaseKinds())('permissions.setRolePermissions 404 for permissions (%s)', (kind) => {
+  const t = useService(kind)
+  it('answers 404 for a permission that does not exist', async () => {
+    const name = unique('role')
+    await ok(t, 'permissions.createRole', { name })
+    const { response } = await call(t, 'permissions.setRolePermissions', {
+      roleId: name,
+      permissions: ['no.such.slug.1'],
+    })
+    expect(response.status).toBe(404)
+  })
+})

@@ -1,0 +1,118 @@
+import { randomToken, testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+
+/** Windows align to multiples of the duration: a long one keeps tests off window boundaries. */
+const DAY30 = 2_592_000_000
+
+describe.each(testDatabaseKinds())('ratelimit.limit 200 (%s)', (kind) => {
+  const t = useService(kind)
+  const limit = (
+    body: { namespace: string; identifier: string; limit: number; duration: number; cost?: number },
+    key?: string,
+  ) => (key ? t.clientFor(key) : t.client).raw.POST('/v2/ratelimit.limit', { body })
+
+  it('passes until the limit, then answers success: false with the window reset', async () => {
+    const namespace = `ns.${randomToken(8)}`
+    const results = []
+    for (let i = 0; i < 4; i++) {
+      const { data, response } = await limit({ namespace, identifier: 'user_1', limit: 3, duration: DAY30 })
+      expect(response.status).toBe(200)
+      results.push(data?.data)
+    }
+    expect(results.map((r) => [r?.success, r?.remaining])).toEqual([
+      [true, 2],
+      [true, 1],
+      [true, 0],
+      [false, 0],
+    ])
+    const reset = results[0]?.reset ?? 0
+    expect(reset % DAY30).toBe(0)
+    expect(reset).toBeGreaterThan(Date.now() - 1)
+    // Another identifier has its own counter.
+    const other = await limit({ namespace, identifier: 'user_2', limit: 3, duration: DAY30 })
+    expect(other.data?.data.success).toBe(true)
+  })
+
+  it('counts cost units, and a cost above the limit never passes', async () => {
+    const namespace = `ns.${randomToken(8)}`
+    const a = await limit({ namespace, identifier: 'org', limit: 10, duration: DAY30, cost: 7 })
+    expect(a.data?.data).toMatchObject({ success: true, remaining: 3 })
+    const b = await limit({ namespace, identifier: 'org', limit: 10, duration: DAY30, cost: 4 })
+    expect(b.data?.data).toMatchObject({ success: false, remaining: 3 })
+    const c = await limit({ namespace, identifier: 'org', limit: 10, duration: DAY30, cost: 3 })
+    expect(c.data?.data).toMatchObject({ success: true, remaining: 0 })
+    const big = await limit({ namespace, identifier: 'big', limit: 10, duration: DAY30, cost: 11 })
+    expect(big.data?.data).toMatchObject({ success: false, remaining: 10 })
+  })
+
+  it('lets exactly `limit` of many parallel requests pass', async () => {
+    const namespace = `ns.${randomToken(8)}`
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        limit({ namespace, identifier: 'hot', limit: 17, duration: 2_592_000_000 }),
+      ),
+    )
+    expect(responses.every((r) => r.response.status === 200)).toBe(true)
+    expect(responses.filter((r) => r.data?.data.success).length).toBe(17)
+    const decisions = await t.service.db.query<{ passed: boolean; n: unknown }>(
+      `SELECT d.passed, count(*) AS n FROM ratelimit_decisions d JOIN ratelimit_namespaces n ON n.id = d.namespace_id
+       WHERE n.name = $1 GROUP BY d.passed ORDER BY d.passed`,
+      [namespace],
+    )
+    expect(decisions.map((d) => [d.passed, Number(d.n)])).toEqual([
+      [false, 43],
+      [true, 17],
+    ])
+  })
+
+  it('applies an exact override, else the longest wildcard override, and names it', async () => {
+    const namespace = `ns_${randomToken(8)}`
+    await limit({ namespace, identifier: 'x', limit: 1, duration: DAY30 })
+    const wide = await t.client.raw.POST('/v2/ratelimit.setOverride', {
+      body: { namespace, identifier: 'org_*', limit: 2, duration: DAY30 },
+    })
+    const narrow = await t.client.raw.POST('/v2/ratelimit.setOverride', {
+      body: { namespace, identifier: 'org_acme*', limit: 0, duration: DAY30 },
+    })
+    const exact = await t.client.raw.POST('/v2/ratelimit.setOverride', {
+      body: { namespace, identifier: 'org_acme_vip', limit: 5, duration: DAY30 },
+    })
+    const globex = await limit({ namespace, identifier: 'org_globex', limit: 100, duration: DAY30 })
+    expect(globex.data?.data).toMatchObject({
+      success: true,
+      limit: 2,
+      overrideId: wide.data?.data.overrideId,
+    })
+    const acme = await limit({ namespace, identifier: 'org_acme_2', limit: 100, duration: DAY30 })
+    expect(acme.data?.data).toMatchObject({
+      success: false,
+      limit: 0,
+      overrideId: narrow.data?.data.overrideId,
+    })
+    const vip = await limit({ namespace, identifier: 'org_acme_vip', limit: 100, duration: DAY30 })
+    expect(vip.data?.data).toMatchObject({ success: true, limit: 5, overrideId: exact.data?.data.overrideId })
+    const plain = await limit({ namespace, identifier: 'user_9', limit: 100, duration: DAY30 })
+    expect(plain.data?.data.overrideId).toBeUndefined()
+  })
+
+  it('creates a namespace on first use with create_namespace, and limits with a namespace-scoped key', async () => {
+    const namespace = `ns_${randomToken(8)}`
+    const creator = await t.key(['ratelimit.*.limit', 'ratelimit.*.create_namespace'])
+    expect(
+      (await limit({ namespace, identifier: 'a', limit: 1, duration: 1000 }, creator)).response.status,
+    ).toBe(200)
+    const [ns] = await t.service.db.query<{ id: string }>(
+      'SELECT id FROM ratelimit_namespaces WHERE name = $1',
+      [namespace],
+    )
+    const scoped = await t.key([`ratelimit.${ns?.id}.limit`])
+    expect(
+      (await limit({ namespace, identifier: 'b', limit: 1, duration: 1000 }, scoped)).response.status,
+    ).toBe(200)
+    const byName = await t.key([`ratelimit/${namespace}#limit`])
+    expect(
+      (await limit({ namespace, identifier: 'c', limit: 1, duration: 1000 }, byName)).response.status,
+    ).toBe(200)
+  })
+})

@@ -1,0 +1,41 @@
+import type { Deps } from '../../deps.js'
+import type { ServiceHandler } from '../../http/env.js'
+import { handle } from '../../http/problems.js'
+import { badRequest } from '../analytics.shared/errors.js'
+import { mayActOn } from '../ratelimit.shared/limit.js'
+import { namespaceFor } from '../ratelimit.shared/namespaces.js'
+import { decodeOverrideCursor, encodeOverrideCursor, listOverrides as listRows } from '../ratelimit.shared/overrides.js'
+
+/** `ratelimit.listOverrides`: a namespace's overrides in a stable order, with an opaque cursor. */
+export const listOverrides = (deps: Deps): ServiceHandler<'ratelimit.listOverrides'> =>
+  handle(async (c) => {
+    const body = c.req.valid('json')
+    let after: string | undefined
+    if (body.cursor !== undefined) {
+      after = decodeOverrideCursor(body.cursor)
+      if (after === undefined) {
+        return c.json(
+          badRequest(c.get('requestId'), 'The cursor is not one this operation returned.', {
+            location: 'body.cursor',
+            message: 'Unknown cursor',
+            fix: 'Pass pagination.cursor from the previous page unchanged, or omit it.',
+          }),
+          400,
+        )
+      }
+    }
+    const ns = await namespaceFor(deps.db, c.get('caller'), body.namespace, mayActOn(c), 'read_override')
+    const limit = body.limit ?? 10
+    const rows = await listRows(deps.db, ns.id, after, limit + 1)
+    const page = rows.slice(0, limit)
+    const last = page[page.length - 1]
+    const hasMore = rows.length > limit && last !== undefined
+    return c.json(
+      {
+        meta: { requestId: c.get('requestId') },
+        data: page,
+        pagination: hasMore ? { cursor: encodeOverrideCursor(last.overrideId), hasMore } : { hasMore: false },
+      },
+      200,
+    )
+  })

@@ -1,0 +1,23 @@
+import type { Deps } from '../../deps.js'
+import type { ServiceHandler } from '../../http/env.js'
+import { handle } from '../../http/problems.js'
+import { mayActOn } from '../ratelimit.shared/limit.js'
+import { namespaceFor } from '../ratelimit.shared/namespaces.js'
+import { upsertOverride } from '../ratelimit.shared/overrides.js'
+
+/** `ratelimit.setOverride`: stores (or replaces) an identifier's limit; `*` at the end matches a prefix. */
+export const setOverride = (deps: Deps): ServiceHandler<'ratelimit.setOverride'> =>
+  handle(async (c) => {
+    const body = c.req.valid('json')
+    const caller = c.get('caller')
+    const ns = await namespaceFor(deps.db, caller, body.namespace, mayActOn(c), 'set_override')
+    const overrideId = await upsertOverride(deps.db, {
+      workspaceId: caller.workspaceId,
+      namespaceId: ns.id,
+      identifier: body.identifier,
+      limit: body.limit,
+      duration: body.duration,
+      now: deps.now(),
+    })
+    return c.json({ meta: { requestId: c.get('requestId') }, data: { overrideId } }, 200)
+  })

@@ -1,0 +1,67 @@
+import type { Context } from 'hono'
+import type { Deps } from '../../deps.js'
+import { forbidden } from '../../domain/errors.js'
+import { authorize } from '../../http/auth.js'
+import type { ServiceEnv } from '../../http/env.js'
+import { decide, deleteExpiredWindows, type LimitResult } from './engine.js'
+import {
+  ensureNamespace,
+  findNamespace,
+  type Namespace,
+  namespaceGone,
+  namespaceNotFound,
+  namespaceResources,
+} from './namespaces.js'
+
+export interface LimitCheck {
+  namespace: string
+  identifier: string
+  limit: number
+  duration: number
+  cost?: number | undefined
+}
+
+const CREATE_NAMESPACE = 'ratelimit.*.create_namespace'
+
+/**
+ * The namespace a limit check counts in: created on first use when the key holds
+ * `ratelimit.*.create_namespace`, otherwise 404; 410 when deleted; 403 when `mayLimit` says no.
+ */
+export async function namespaceForLimit(
+  deps: Deps,
+  c: Context<ServiceEnv>,
+  name: string,
+  mayLimit: (ns: { id: string; name: string }) => boolean,
+): Promise<Namespace> {
+  const caller = c.get('caller')
+  let ns = await findNamespace(deps.db, caller.workspaceId, name)
+  if (!ns) {
+    // Without any way to limit in it, a new namespace is not worth creating: answer like an unknown one.
+    if (!caller.permissions.has(CREATE_NAMESPACE) || !mayLimit({ id: '*', name })) throw namespaceNotFound(name)
+    ns = await ensureNamespace(deps.db, caller.workspaceId, name, deps.now())
+  }
+  if (ns.deletedAt !== null) throw namespaceGone(name)
+  if (!mayLimit(ns)) throw forbidden(`The root key lacks ratelimit.${ns.id}.limit or ratelimit.*.limit.`)
+  return ns
+}
+
+/** Whether the current operation's permission is held for the namespace (by id or by name). */
+export const mayActOn = (c: Context<ServiceEnv>) => (ns: { id: string; name: string }) =>
+  namespaceResources(ns).some((r) => authorize(c, r))
+
+let decisions = 0
+
+/** Counts one check and records the decision for analytics. */
+export async function runCheck(deps: Deps, ns: Namespace, check: LimitCheck): Promise<LimitResult> {
+  const now = deps.now()
+  if (++decisions % 1000 === 0) void deleteExpiredWindows(deps.db, now).catch(() => {})
+  return decide(deps.db, {
+    namespaceId: ns.id,
+    identifier: check.identifier,
+    limit: check.limit,
+    duration: check.duration,
+    cost: check.cost ?? 1,
+    now,
+    recordFor: ns.workspaceId,
+  })
+}

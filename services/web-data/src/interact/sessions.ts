@@ -1,0 +1,438 @@
+import type { Database } from '@apiplatform/server-kit'
+import { newId, randomToken } from '@apiplatform/server-kit'
+import type { BrowserContextOptions, Page } from 'playwright-core'
+import { balance, charge } from '../billing/credits.js'
+import type { BrowserPool, GuardedContext } from '../browser/pool.js'
+import { ApiError, Errors } from '../http/errors.js'
+import { CodeRunner, type ExecResult } from './runner.js'
+import { getScrapeJob, type ScrapeJob, setScrapeSessionState } from './scrape-jobs.js'
+
+/** Credits per started minute of a browser session (interact sessions and scrape sessions). */
+export const BROWSER_CREDITS_PER_MINUTE = 1
+/** Default run timeout of `POST /v2/interact/{sessionId}/execute`, in seconds (the spec sets none). */
+export const DEFAULT_EXECUTE_TIMEOUT_S = 30
+
+export interface BrowserSessionsOptions {
+  /** Idle time after which the kept browser of a scrape is closed (its interact calls then answer 410). */
+  scrapeSessionIdleMs: number
+  /** Most active interact sessions per team (429 `Concurrency limit reached` beyond). */
+  maxSessionsPerTeam: number
+  /** How often expired sessions are closed. */
+  sweepMs?: number
+}
+
+interface LiveSession extends GuardedContext {
+  key: string
+  kind: 'interact' | 'scrape'
+  teamId: string
+  page: Page
+  runner: CodeRunner
+  busy: boolean
+  createdAt: number
+  lastActivity: number
+  /** Hard end (interact `ttl`). */
+  expiresAt: number
+  /** Idle limit in ms (interact `activityTtl`, scrape idle time). */
+  idleMs: number | undefined
+  /** When billing started (scrape sessions: their first interact call). */
+  billedFrom: number | undefined
+  profile?: { name: string; save: boolean }
+}
+
+export interface SessionView {
+  id: string
+  status: 'active' | 'destroyed'
+  streamWebView: boolean
+  createdAt: string
+  lastActivity: string
+}
+
+const unsupportedLanguage = (language: string) =>
+  new ApiError(400, Errors.badRequest, {
+    code: 'UNSUPPORTED_LANGUAGE',
+    details: [
+      {
+        in: 'body',
+        path: ['language'],
+        message: `language "${language}" is not supported by this service: only "node" runs (in the browser, against the page API). Python and Bash would need a sandbox on the host.`,
+      },
+    ],
+  })
+
+const iso = (value: Date | string) => new Date(value).toISOString()
+
+/**
+ * The live browser sessions of this process: `/v2/interact` sessions (persisted in
+ * `browser_sessions`) and the kept browsers of scrapes (state in `scrape_jobs.session_state`).
+ * Contexts live in this process; a session another process or an earlier run of this one held is
+ * reported destroyed (interact) or gone (scrape). Expired sessions are closed and billed by a sweeper.
+ */
+export class BrowserSessions {
+  readonly instanceId = randomToken(12)
+  private readonly live = new Map<string, LiveSession>()
+  private readonly sweeper: NodeJS.Timeout
+  private closing = false
+
+  constructor(
+    private readonly db: Database,
+    private readonly pool: BrowserPool,
+    private readonly options: BrowserSessionsOptions,
+  ) {
+    this.sweeper = setInterval(() => void this.sweep(), options.sweepMs ?? 1_000)
+    this.sweeper.unref()
+  }
+
+  // ---- /v2/interact ------------------------------------------------------------------------
+
+  async create(
+    teamId: string,
+    input: {
+      ttl: number
+      activityTtl?: number | undefined
+      streamWebView: boolean
+      profile?: { name: string; saveChanges: boolean } | undefined
+    },
+  ): Promise<{ id: string; expiresAt: string }> {
+    if ((await balance(this.db, teamId)) < BROWSER_CREDITS_PER_MINUTE)
+      throw new ApiError(402, Errors.paymentRequired)
+    const active = await this.db.query<{ n: number | string }>(
+      `SELECT count(*) AS n FROM browser_sessions WHERE team_id = $1 AND status = 'active' AND expires_at > now()`,
+      [teamId],
+    )
+    if (Number(active[0]?.n ?? 0) >= this.options.maxSessionsPerTeam) {
+      throw new ApiError(429, 'Concurrency limit reached', {
+        code: 'CONCURRENCY_LIMIT',
+        details: { limit: this.options.maxSessionsPerTeam },
+      })
+    }
+    this.pool.assertAvailable()
+    let storageState: BrowserContextOptions['storageState'] | undefined
+    if (input.profile) {
+      const rows = await this.db.query<{ storage_state: unknown }>(
+        'SELECT storage_state FROM browser_profiles WHERE team_id = $1 AND name = $2',
+        [teamId, input.profile.name],
+      )
+      const stored = rows[0]?.storage_state
+      if (stored)
+        storageState = (typeof stored === 'string' ? JSON.parse(stored) : stored) as typeof storageState
+    }
+    const opened = await this.pool.newContext(storageState ? { storageState } : {})
+    const page = await opened.context.newPage()
+    const id = newId('bs', 16)
+    const now = Date.now()
+    const session: LiveSession = {
+      ...opened,
+      key: id,
+      kind: 'interact',
+      teamId,
+      page,
+      runner: new CodeRunner(opened.context, () => page),
+      busy: false,
+      createdAt: now,
+      lastActivity: now,
+      expiresAt: now + input.ttl * 1000,
+      idleMs: input.activityTtl !== undefined ? input.activityTtl * 1000 : undefined,
+      billedFrom: now,
+      ...(input.profile ? { profile: { name: input.profile.name, save: input.profile.saveChanges } } : {}),
+    }
+    this.live.set(id, session)
+    try {
+      await this.db.query(
+        `INSERT INTO browser_sessions (id, team_id, instance_id, ttl_seconds, activity_ttl_seconds, stream_web_view,
+           profile_name, profile_save, created_at, last_activity, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10)`,
+        [
+          id,
+          teamId,
+          this.instanceId,
+          input.ttl,
+          input.activityTtl ?? null,
+          input.streamWebView,
+          input.profile?.name ?? null,
+          input.profile?.saveChanges ?? true,
+          new Date(now).toISOString(),
+          new Date(session.expiresAt).toISOString(),
+        ],
+      )
+    } catch (error) {
+      this.live.delete(id)
+      await opened.context.close().catch(() => {})
+      throw error
+    }
+    return { id, expiresAt: new Date(session.expiresAt).toISOString() }
+  }
+
+  async list(teamId: string, status?: 'active' | 'destroyed'): Promise<SessionView[]> {
+    await this.reconcile(teamId)
+    const rows = await this.db.query<{
+      id: string
+      status: 'active' | 'destroyed'
+      stream_web_view: boolean
+      created_at: Date | string
+      last_activity: Date | string
+    }>(
+      `SELECT id, status, stream_web_view, created_at, last_activity FROM browser_sessions
+        WHERE team_id = $1 AND ($2::text IS NULL OR status = $2) ORDER BY created_at DESC, id LIMIT 100`,
+      [teamId, status ?? null],
+    )
+    return rows.map((r) => ({
+      id: r.id,
+      status: r.status,
+      streamWebView: r.stream_web_view,
+      createdAt: iso(r.created_at),
+      lastActivity: iso(r.last_activity),
+    }))
+  }
+
+  async execute(
+    teamId: string,
+    id: string,
+    input: { code: string; language: string; timeout?: number | undefined },
+  ): Promise<ExecResult> {
+    const row = await this.sessionRow(teamId, id)
+    if (!row) throw new ApiError(404, Errors.notFound, { code: 'SESSION_NOT_FOUND' })
+    if (input.language !== 'node') throw unsupportedLanguage(input.language)
+    const session = this.live.get(id)
+    if (row.status !== 'active' || !session || session.teamId !== teamId) {
+      if (row.status === 'active') await this.markLost(id)
+      throw new ApiError(409, Errors.conflict, {
+        code: 'SESSION_DESTROYED',
+        details: { reason: 'The browser session is closed; create a new one.' },
+      })
+    }
+    return this.runIn(session, input.code, (input.timeout ?? DEFAULT_EXECUTE_TIMEOUT_S) * 1000, async () => {
+      await this.db.query('UPDATE browser_sessions SET last_activity = now() WHERE id = $1', [id])
+    })
+  }
+
+  async destroy(teamId: string, id: string): Promise<{ sessionDurationMs: number; creditsBilled: number }> {
+    const row = await this.sessionRow(teamId, id)
+    if (!row) throw new ApiError(404, Errors.notFound, { code: 'SESSION_NOT_FOUND' })
+    const session = this.live.get(id)
+    if (session && row.status === 'active') return this.closeSession(session, 'deleted')
+    if (row.status === 'active') await this.markLost(id)
+    const after = await this.sessionRow(teamId, id)
+    return {
+      sessionDurationMs: Number(after?.duration_ms ?? 0),
+      creditsBilled: Number(after?.credits_billed ?? 0),
+    }
+  }
+
+  // ---- /v2/scrape/{jobId}/interact ----------------------------------------------------------
+
+  /** Keeps the browser of a browser scrape open for interact calls (closed when idle). */
+  keepScrapeSession(jobId: string, teamId: string, opened: GuardedContext & { page: Page }): void {
+    if (this.closing) {
+      void opened.context.close().catch(() => {})
+      return
+    }
+    const now = Date.now()
+    this.live.set(`scrape:${jobId}`, {
+      ...opened,
+      key: `scrape:${jobId}`,
+      kind: 'scrape',
+      teamId,
+      runner: new CodeRunner(opened.context, () => opened.page),
+      busy: false,
+      createdAt: now,
+      lastActivity: now,
+      expiresAt: Number.POSITIVE_INFINITY,
+      idleMs: this.options.scrapeSessionIdleMs,
+      billedFrom: undefined,
+    })
+  }
+
+  async interactWithScrape(
+    teamId: string,
+    jobId: string,
+    input: { code: string; language: string; timeout: number },
+  ): Promise<ExecResult> {
+    const job = await getScrapeJob(this.db, teamId, jobId)
+    if (!job) throw new ApiError(404, Errors.notFound, { code: 'SCRAPE_JOB_NOT_FOUND' })
+    if (input.language !== 'node') throw unsupportedLanguage(input.language)
+    const key = `scrape:${jobId}`
+    let session = this.live.get(key)
+    if (
+      job.sessionState === 'stopped' ||
+      job.sessionState === 'expired' ||
+      (job.sessionState === 'active' && !session)
+    ) {
+      if (job.sessionState === 'active') await setScrapeSessionState(this.db, jobId, 'expired')
+      throw gone(job)
+    }
+    if (session?.busy) throw busy()
+    if ((await balance(this.db, teamId)) < BROWSER_CREDITS_PER_MINUTE)
+      throw new ApiError(402, Errors.paymentRequired)
+    if (!session) session = await this.openScrapeSession(job)
+    if (session.billedFrom === undefined) {
+      session.billedFrom = Date.now()
+      await setScrapeSessionState(this.db, jobId, 'active')
+    }
+    return this.runIn(session, input.code, input.timeout * 1000, async () => {})
+  }
+
+  async stopScrapeSession(teamId: string, jobId: string): Promise<void> {
+    const job = await getScrapeJob(this.db, teamId, jobId)
+    if (!job) throw new ApiError(404, Errors.notFound, { code: 'SCRAPE_JOB_NOT_FOUND' })
+    const session = this.live.get(`scrape:${jobId}`)
+    if (session) await this.closeSession(session, 'stopped')
+    else if (job.sessionState !== 'expired') await setScrapeSessionState(this.db, jobId, 'stopped')
+  }
+
+  // ---- lifecycle ---------------------------------------------------------------------------
+
+  /** Closes every session (billing them) and stops the sweeper; the pool is closed by its owner. */
+  async close(): Promise<void> {
+    this.closing = true
+    clearInterval(this.sweeper)
+    await Promise.all([...this.live.values()].map((s) => this.closeSession(s, 'shutdown').catch(() => {})))
+  }
+
+  private async sweep(): Promise<void> {
+    const now = Date.now()
+    for (const session of this.live.values()) {
+      if (session.busy) continue
+      const idle = session.idleMs !== undefined && now - session.lastActivity > session.idleMs
+      if (now > session.expiresAt || idle) {
+        await this.closeSession(session, 'expired').catch((error) =>
+          console.error('closing session failed', error),
+        )
+      }
+    }
+  }
+
+  private async openScrapeSession(job: ScrapeJob): Promise<LiveSession> {
+    this.pool.assertAvailable()
+    const opened = await this.pool.newContext()
+    const page = await opened.context.newPage()
+    try {
+      await page.goto(job.finalUrl, { waitUntil: 'load', timeout: 30_000 })
+    } catch (error) {
+      await opened.context.close().catch(() => {})
+      throw new ApiError(502, Errors.badGateway, {
+        code: 'SCRAPE_FETCH_FAILED',
+        details: { reason: `${job.finalUrl}: ${((error as Error).message ?? '').split('\n')[0]}` },
+      })
+    }
+    this.keepScrapeSession(job.id, job.teamId, { ...opened, page })
+    const session = this.live.get(`scrape:${job.id}`)
+    if (!session) throw new ApiError(503, 'Service Unavailable', { code: 'BROWSER_UNAVAILABLE' })
+    return session
+  }
+
+  private async runIn(
+    session: LiveSession,
+    code: string,
+    timeoutMs: number,
+    touch: () => Promise<void>,
+  ): Promise<ExecResult> {
+    if (session.busy) throw busy()
+    session.busy = true
+    try {
+      session.lastActivity = Date.now()
+      await touch()
+      return await session.runner.run(code, timeoutMs)
+    } finally {
+      session.lastActivity = Date.now()
+      session.busy = false
+    }
+  }
+
+  private async closeSession(
+    session: LiveSession,
+    reason: 'deleted' | 'stopped' | 'expired' | 'shutdown',
+  ): Promise<{ sessionDurationMs: number; creditsBilled: number }> {
+    if (!this.live.delete(session.key)) return { sessionDurationMs: 0, creditsBilled: 0 }
+    const end = Date.now()
+    if (session.profile?.save) {
+      try {
+        const state = await session.context.storageState()
+        await this.db.query(
+          `INSERT INTO browser_profiles (team_id, name, storage_state) VALUES ($1, $2, $3)
+           ON CONFLICT (team_id, name) DO UPDATE SET storage_state = EXCLUDED.storage_state, updated_at = now()`,
+          [session.teamId, session.profile.name, JSON.stringify(state)],
+        )
+      } catch (error) {
+        console.error('saving browser profile failed', error)
+      }
+    }
+    await session.context.close().catch(() => {})
+    const billedMs = session.billedFrom === undefined ? 0 : end - session.billedFrom
+    const wanted =
+      session.billedFrom === undefined
+        ? 0
+        : Math.max(1, Math.ceil(billedMs / 60_000)) * BROWSER_CREDITS_PER_MINUTE
+    const sessionDurationMs = end - session.createdAt
+    const creditsBilled = await this.db.transaction(async (tx) => {
+      const amount = Math.min(wanted, await balance(tx, session.teamId))
+      const reference = session.kind === 'interact' ? session.key : session.key.slice('scrape:'.length)
+      if (!(await charge(tx, session.teamId, amount, 'browser_session', reference))) return 0
+      if (session.kind === 'interact') {
+        await tx.query(
+          `UPDATE browser_sessions SET status = 'destroyed', destroyed_at = now(), destroy_reason = $2,
+             duration_ms = $3, credits_billed = $4 WHERE id = $1`,
+          [session.key, reason, sessionDurationMs, amount],
+        )
+      } else {
+        await setScrapeSessionState(tx, reference, reason === 'expired' ? 'expired' : 'stopped')
+      }
+      return amount
+    })
+    return { sessionDurationMs, creditsBilled }
+  }
+
+  /** Marks sessions this process no longer holds (or past their ttl) destroyed. */
+  private async reconcile(teamId: string): Promise<void> {
+    const held = [...this.live.values()].filter((s) => s.kind === 'interact').map((s) => s.key)
+    await this.db.query(
+      `UPDATE browser_sessions SET status = 'destroyed', destroyed_at = now(), destroy_reason = 'lost',
+         duration_ms = (extract(epoch FROM (now() - created_at)) * 1000)::bigint, credits_billed = 0
+        WHERE team_id = $1 AND status = 'active'
+          AND ((expires_at < now() AND NOT (id = ANY($3::text[])))
+               OR (instance_id = $2 AND NOT (id = ANY($3::text[]))))`,
+      [teamId, this.instanceId, held],
+    )
+  }
+
+  private async markLost(id: string): Promise<void> {
+    if (this.live.has(id)) return
+    await this.db.query(
+      `UPDATE browser_sessions SET status = 'destroyed', destroyed_at = now(), destroy_reason = 'lost',
+         duration_ms = (extract(epoch FROM (now() - created_at)) * 1000)::bigint, credits_billed = 0
+        WHERE id = $1 AND status = 'active'`,
+      [id],
+    )
+  }
+
+  private async sessionRow(teamId: string, id: string) {
+    const rows = await this.db.query<{
+      id: string
+      status: 'active' | 'destroyed'
+      duration_ms: string | number | null
+      credits_billed: string | number | null
+    }>(
+      'SELECT id, status, duration_ms, credits_billed FROM browser_sessions WHERE id = $1 AND team_id = $2',
+      [id, teamId],
+    )
+    return rows[0]
+  }
+}
+
+function busy(): ApiError {
+  return new ApiError(409, Errors.conflict, {
+    code: 'SESSION_BUSY',
+    details: { reason: 'Code is already running in this browser session; wait for it to finish.' },
+  })
+}
+
+function gone(job: ScrapeJob): ApiError {
+  return new ApiError(410, 'Gone', {
+    code: 'SCRAPE_SESSION_ENDED',
+    details: {
+      reason:
+        job.sessionState === 'stopped'
+          ? 'The browser session of this scrape was stopped.'
+          : 'The browser session of this scrape ended after being idle.',
+    },
+  })
+}

@@ -1,0 +1,487 @@
+import { randomUUID } from 'node:crypto'
+import type { Database, JobHandler, JobQueue, Sql } from '@apiplatform/server-kit'
+import { balance, charge, Prices } from '../billing/credits.js'
+import { Errors } from '../http/errors.js'
+import { buildDocument, fetchOrThrow } from '../scrape/scrape.js'
+import { readTbs, searchIndex } from '../search/index.js'
+import { searchPrice } from '../search/search.js'
+import { diffMarkdown } from './diff.js'
+import { nextRun } from './schedule.js'
+import {
+  type CheckRow,
+  crawlLimit,
+  EMPTY_SUMMARY,
+  MONITOR_CHECK_QUEUE,
+  MONITOR_SCHEDULE_QUEUE,
+  type MonitorRow,
+  type MonitorTarget,
+  type Summary,
+  startCheck,
+} from './store.js'
+import { deliverWebhook } from './webhook.js'
+
+export interface MonitorDeps {
+  db: Database
+  queue: JobQueue
+  allowPrivateUrls: boolean
+  webhookSecret: string
+}
+
+interface ScheduleJob {
+  teamId: string
+  monitorId: string
+  version: number
+}
+
+interface CheckJob {
+  teamId: string
+  monitorId: string
+  checkId: string
+  step: 'run' | 'notify'
+}
+
+const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T
+
+async function loadMonitor(sql: Sql, id: string, lock = false): Promise<MonitorRow | undefined> {
+  const rows = await sql.query<MonitorRow>(
+    `SELECT * FROM monitors WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    [id],
+  )
+  const row = rows[0]
+  return (
+    row && {
+      ...row,
+      schedule: json(row.schedule),
+      targets: json(row.targets),
+      webhook: row.webhook ? json(row.webhook) : null,
+    }
+  )
+}
+
+/**
+ * The scheduling job of a monitor: at each due time it starts a check (or records
+ * `skipped_overlap`), then reschedules itself for the next cron time with `continueWith`. A job
+ * whose `version` no longer matches the monitor (rescheduled, paused, deleted) ends quietly.
+ */
+export function monitorScheduler(deps: MonitorDeps): JobHandler<ScheduleJob> {
+  return async (job, ctx) => {
+    const monitor = await loadMonitor(deps.db, job.payload.monitorId)
+    if (monitor?.status !== 'active' || monitor.schedule_version !== job.payload.version) {
+      await ctx.complete()
+      return
+    }
+    const due = monitor.next_run_at ? new Date(monitor.next_run_at) : new Date()
+    const next = nextRun(monitor.schedule, new Date(Math.max(Date.now(), due.getTime())))
+    if (!next) {
+      await ctx.complete()
+      return
+    }
+    await ctx.continueWith(job.payload, {
+      delayMs: Math.max(0, next.getTime() - Date.now()),
+      fn: async (tx) => {
+        const locked = await loadMonitor(tx, monitor.id, true)
+        if (!locked || locked.schedule_version !== job.payload.version) return
+        await startCheck(tx, deps.queue, locked, 'scheduled', due)
+        await tx.query('UPDATE monitors SET next_run_at = $2 WHERE id = $1', [monitor.id, next])
+      },
+    })
+  }
+}
+
+interface PageResult {
+  targetId: string
+  url: string
+  status: 'same' | 'new' | 'changed' | 'removed' | 'error'
+  previousScrapeId: string | null
+  statusCode: number | null
+  error: string | null
+  metadata: Record<string, unknown> | null
+  diff: unknown
+  markdown: string | null
+}
+
+interface Previous {
+  id: string
+  url: string
+  markdown: string | null
+  status: string
+}
+
+/** The latest snapshot of each URL of a target: the last page with content, unless removed since. */
+async function previousPages(sql: Sql, monitorId: string, targetId: string): Promise<Map<string, Previous>> {
+  const rows = await sql.query<Previous>(
+    `SELECT DISTINCT ON (url) id, url, markdown, status FROM monitor_check_pages
+     WHERE monitor_id = $1 AND target_id = $2 AND (markdown IS NOT NULL OR status = 'removed')
+     ORDER BY url, seq DESC`,
+    [monitorId, targetId],
+  )
+  return new Map(rows.filter((r) => r.status !== 'removed').map((r) => [r.url, r]))
+}
+
+function compare(
+  targetId: string,
+  url: string,
+  markdown: string,
+  previous: Previous | undefined,
+  metadata: Record<string, unknown>,
+  statusCode: number | null,
+): PageResult {
+  const base = {
+    targetId,
+    url,
+    statusCode,
+    error: null,
+    metadata,
+    markdown,
+    previousScrapeId: previous?.id ?? null,
+  }
+  if (!previous?.markdown && previous?.markdown !== '') return { ...base, status: 'new', diff: null }
+  if (previous.markdown === markdown) return { ...base, status: 'same', diff: null }
+  return { ...base, status: 'changed', diff: diffMarkdown(url, previous.markdown, markdown) }
+}
+
+async function fetchForMonitor(
+  deps: MonitorDeps,
+  url: string,
+  scrapeOptions: Record<string, unknown> | undefined,
+  signal: AbortSignal,
+) {
+  const page = await fetchOrThrow(new URL(url), {
+    allowPrivateUrls: deps.allowPrivateUrls,
+    timeoutMs: Number(scrapeOptions?.timeout ?? 30_000),
+    signal,
+  })
+  const { document, parsed } = buildDocument(page, {
+    url,
+    formats: ['markdown'],
+    onlyMainContent: scrapeOptions?.onlyMainContent !== false,
+    ...(Array.isArray(scrapeOptions?.includeTags)
+      ? { includeTags: scrapeOptions.includeTags as string[] }
+      : {}),
+    ...(Array.isArray(scrapeOptions?.excludeTags)
+      ? { excludeTags: scrapeOptions.excludeTags as string[] }
+      : {}),
+  })
+  return { page, document, parsed }
+}
+
+/** Checks one target: fetch (or search) its pages and compare each with its previous snapshot. */
+async function checkTarget(
+  deps: MonitorDeps,
+  monitor: MonitorRow,
+  target: MonitorTarget & { id: string },
+  signal: AbortSignal,
+) {
+  const previous = await previousPages(deps.db, monitor.id, target.id)
+  const results: PageResult[] = []
+  let credits = 0
+  const seen = new Set<string>()
+  const fetchOne = async (url: string, scrapeOptions?: Record<string, unknown>) => {
+    seen.add(url)
+    const prev = previous.get(url)
+    try {
+      const { page, document, parsed } = await fetchForMonitor(deps, url, scrapeOptions, signal)
+      credits += Prices.monitorPage
+      const metadata = document.metadata
+      if (page.statusCode >= 400) {
+        const gone = prev && (page.statusCode === 404 || page.statusCode === 410)
+        results.push({
+          targetId: target.id,
+          url,
+          status: gone ? 'removed' : 'error',
+          previousScrapeId: prev?.id ?? null,
+          statusCode: page.statusCode,
+          error: gone ? null : `The page answered HTTP ${page.statusCode}.`,
+          metadata,
+          diff: null,
+          markdown: null,
+        })
+        return undefined
+      }
+      results.push(compare(target.id, url, parsed.markdown, prev, metadata, page.statusCode))
+      return parsed
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      results.push({
+        targetId: target.id,
+        url,
+        status: 'error',
+        previousScrapeId: prev?.id ?? null,
+        statusCode: null,
+        error: reason,
+        metadata: null,
+        diff: null,
+        markdown: null,
+      })
+      return undefined
+    }
+  }
+  if (target.type === 'scrape') {
+    for (const url of target.urls) await fetchOne(url, target.scrapeOptions)
+  } else if (target.type === 'crawl') {
+    const limit = crawlLimit(target)
+    const start = new URL(target.url)
+    const queue = [target.url]
+    while (queue.length > 0 && seen.size < limit) {
+      const url = queue.shift() as string
+      if (seen.has(url)) continue
+      const parsed = await fetchOne(url, target.scrapeOptions)
+      for (const link of parsed?.contentLinks ?? []) {
+        const u = new URL(link)
+        u.hash = ''
+        if (u.origin === start.origin && !seen.has(u.toString()) && !queue.includes(u.toString()))
+          queue.push(u.toString())
+      }
+    }
+  } else {
+    const since = readTbs(
+      `qdr:${{ '5m': 'h', '15m': 'h', '1h': 'h', '6h': 'h6', '24h': 'd', '7d': 'w' }[target.searchWindow ?? '24h'] ?? 'd'}`,
+    ).since
+    for (const query of target.queries) {
+      credits += searchPrice(target.maxResults ?? 10)
+      const hits = await searchIndex(deps.db, monitor.team_id, query, target.maxResults ?? 10, {
+        ...(target.includeDomains?.length ? { includeDomains: target.includeDomains } : {}),
+        ...(target.excludeDomains?.length ? { excludeDomains: target.excludeDomains } : {}),
+        ...(since ? { since } : {}),
+      })
+      for (const hit of hits) {
+        if (seen.has(hit.url)) continue
+        seen.add(hit.url)
+        results.push(
+          compare(
+            target.id,
+            hit.url,
+            hit.markdown,
+            previous.get(hit.url),
+            { title: hit.title, query },
+            hit.statusCode,
+          ),
+        )
+      }
+    }
+  }
+  // Pages of a crawl or search that no longer show up were removed; listed URLs are always fetched.
+  if (target.type !== 'scrape') {
+    for (const [url, prev] of previous) {
+      if (!seen.has(url))
+        results.push({
+          targetId: target.id,
+          url,
+          status: 'removed',
+          previousScrapeId: prev.id,
+          statusCode: null,
+          error: null,
+          metadata: null,
+          diff: null,
+          markdown: null,
+        })
+    }
+  }
+  return { results, credits }
+}
+
+function summarize(results: PageResult[]): Summary {
+  const summary = { ...EMPTY_SUMMARY, totalPages: results.length }
+  for (const r of results) summary[r.status]++
+  return summary
+}
+
+/**
+ * The check job: step `run` fetches every target through the guard, diffs against the previous
+ * snapshots and commits pages, summary, credits and the monitor's state in one transaction
+ * (under the job lease); step `notify` then delivers the signed webhook and records the outcome.
+ */
+export function monitorChecker(deps: MonitorDeps): JobHandler<CheckJob> {
+  return async (job, ctx) => {
+    const { monitorId, checkId, teamId } = job.payload
+    const monitor = await loadMonitor(deps.db, monitorId)
+    const checks = await deps.db.query<CheckRow>('SELECT * FROM monitor_checks WHERE id = $1', [checkId])
+    const check = checks[0]
+    if (!monitor || !check) {
+      await ctx.complete()
+      return
+    }
+    if (job.payload.step === 'notify') {
+      await notify(deps, monitor, check, ctx.signal).then((status) =>
+        ctx.complete(async (tx) => {
+          await tx.query(
+            'UPDATE monitor_checks SET notification_status = $2, updated_at = now() WHERE id = $1',
+            [checkId, JSON.stringify(status)],
+          )
+        }),
+      )
+      return
+    }
+    const finish = async (
+      tx: Sql,
+      fields: {
+        status: CheckRow['status']
+        error: string | null
+        billing: string
+        credits: number
+        summary: Summary
+        targetResults: unknown[]
+      },
+    ) => {
+      await tx.query(
+        `UPDATE monitor_checks SET status = $2, error = $3, billing_status = $4, actual_credits = $5, summary = $6,
+                target_results = $7, finished_at = now(), started_at = COALESCE(started_at, now()), updated_at = now()
+         WHERE id = $1`,
+        [
+          checkId,
+          fields.status,
+          fields.error,
+          fields.billing,
+          fields.credits,
+          JSON.stringify(fields.summary),
+          JSON.stringify(fields.targetResults),
+        ],
+      )
+      await tx.query(
+        `UPDATE monitors SET current_check_id = NULL, last_run_at = now(), last_check_summary = $2, updated_at = now()
+         WHERE id = $1 AND current_check_id = $3`,
+        [monitorId, JSON.stringify(fields.summary), checkId],
+      )
+      // Checks past the monitor's retention are dropped with their pages.
+      await tx.query(
+        `DELETE FROM monitor_check_pages WHERE check_id IN (SELECT id FROM monitor_checks WHERE monitor_id = $1 AND created_at < now() - make_interval(days => $2))`,
+        [monitorId, monitor.retention_days],
+      )
+      await tx.query(
+        `DELETE FROM monitor_checks WHERE monitor_id = $1 AND created_at < now() - make_interval(days => $2)`,
+        [monitorId, monitor.retention_days],
+      )
+    }
+    if ((await balance(deps.db, teamId)) < (check.estimated_credits ?? 0)) {
+      await ctx.complete((tx) =>
+        finish(tx, {
+          status: 'failed',
+          error: Errors.paymentRequired,
+          billing: 'insufficient_credits',
+          credits: 0,
+          summary: EMPTY_SUMMARY,
+          targetResults: [],
+        }),
+      )
+      return
+    }
+    await deps.db.query(
+      `UPDATE monitor_checks SET status = 'running', started_at = now(), updated_at = now() WHERE id = $1 AND status = 'queued'`,
+      [checkId],
+    )
+
+    const results: PageResult[] = []
+    const targetResults: unknown[] = []
+    let credits = 0
+    for (const target of monitor.targets) {
+      const outcome = await checkTarget(deps, monitor, target, ctx.signal)
+      results.push(...outcome.results)
+      credits += outcome.credits
+      targetResults.push({
+        targetId: target.id,
+        type: target.type,
+        summary: summarize(outcome.results),
+        credits: outcome.credits,
+      })
+    }
+    const summary = summarize(results)
+    const status: CheckRow['status'] =
+      summary.error === 0 ? 'completed' : summary.error === summary.totalPages ? 'failed' : 'partial'
+    await ctx.continueWith(
+      { ...job.payload, step: 'notify' },
+      {
+        fn: async (tx) => {
+          for (const r of results) {
+            const id = randomUUID()
+            await tx.query(
+              `INSERT INTO monitor_check_pages (id, check_id, monitor_id, target_id, url, status, previous_scrape_id, current_scrape_id, status_code, error, metadata, diff, markdown)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+              [
+                id,
+                checkId,
+                monitorId,
+                r.targetId,
+                r.url,
+                r.status,
+                r.previousScrapeId,
+                r.markdown !== null ? id : null,
+                r.statusCode,
+                r.error,
+                r.metadata ? JSON.stringify(r.metadata) : null,
+                r.diff ? JSON.stringify(r.diff) : null,
+                r.markdown,
+              ],
+            )
+          }
+          const billed = await charge(tx, teamId, credits, 'monitor', checkId)
+          await finish(tx, {
+            status,
+            error: status === 'failed' ? 'Every page of the check failed.' : null,
+            billing: credits === 0 ? 'not_billed' : billed ? 'billed' : 'insufficient_credits',
+            credits: billed ? credits : 0,
+            summary,
+            targetResults,
+          })
+        },
+      },
+    )
+  }
+}
+
+/** Webhook events: a check's completion, and (narrower) a completion with changes. */
+const EVENTS = { completed: 'monitor.check.completed', changed: 'monitor.check.changed' } as const
+
+async function notify(deps: MonitorDeps, monitor: MonitorRow, check: CheckRow, signal: AbortSignal) {
+  const webhook = monitor.webhook
+  const email = { status: 'not_sent', reason: 'Email notifications are not sent by the reference service.' }
+  if (!webhook?.url) return { webhook: { status: 'not_configured' }, email }
+  const current =
+    (await deps.db.query<CheckRow>('SELECT * FROM monitor_checks WHERE id = $1', [check.id]))[0] ?? check
+  const summary = json<Summary>(current.summary)
+  const changed = summary.changed + summary.new + summary.removed > 0
+  const events = webhook.events ?? []
+  const wanted =
+    events.length === 0 ||
+    events.some(
+      (e) =>
+        e === EVENTS.completed ||
+        e === 'check.completed' ||
+        (changed && (e === EVENTS.changed || e === 'check.changed')),
+    )
+  if (!wanted || signal.aborted) return { webhook: { status: 'skipped' }, email }
+  const pages = await deps.db.query<{ url: string; status: string; target_id: string; diff: unknown }>(
+    `SELECT url, status, target_id, diff FROM monitor_check_pages WHERE check_id = $1 AND status <> 'same' ORDER BY seq LIMIT 100`,
+    [check.id],
+  )
+  const event = changed ? EVENTS.changed : EVENTS.completed
+  const delivery = await deliverWebhook({
+    url: webhook.url,
+    ...(webhook.headers ? { headers: webhook.headers } : {}),
+    secret: deps.webhookSecret,
+    allowPrivateUrls: deps.allowPrivateUrls,
+    event,
+    payload: {
+      type: event,
+      monitorId: monitor.id,
+      checkId: check.id,
+      status: current.status,
+      trigger: current.trigger,
+      summary,
+      pages: pages.map((p) => ({
+        url: p.url,
+        status: p.status,
+        targetId: p.target_id,
+        diff: p.diff ? json<{ text: string }>(p.diff).text : null,
+      })),
+      metadata: webhook.metadata ?? {},
+      createdAt: new Date().toISOString(),
+    },
+  })
+  return { webhook: delivery, email }
+}
+
+/** Registers the monitor queues on the service's job queue. */
+export function registerMonitorWorkers(deps: MonitorDeps): void {
+  deps.queue.work(MONITOR_SCHEDULE_QUEUE, monitorScheduler(deps), { concurrency: 4 })
+  deps.queue.work(MONITOR_CHECK_QUEUE, monitorChecker(deps), { concurrency: 4 })
+}

@@ -1,0 +1,45 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type CrawlSite, startCrawlSite } from '../../testing/crawl-site.js'
+import { startTestService, type TestService } from '../../testing/harness.js'
+
+describe.each(testDatabaseKinds())('POST /v2/crawl → 400 (%s)', (kind) => {
+  let t: TestService
+  let site: CrawlSite
+  beforeAll(async () => {
+    site = await startCrawlSite()
+    t = await startTestService({ kind })
+  })
+  afterAll(async () => {
+    await t?.stop()
+    await site?.close()
+  })
+
+  it('answers Invalid URL for a missing or non-http url', async () => {
+    for (const body of [{}, { url: 'ftp://example.com' }, { url: 'not a url' }]) {
+      const { error, response } = await t.client.POST('/v2/crawl', { body: body as never })
+      expect(response.status).toBe(400)
+      expect(error).toEqual({ success: false, error: 'Invalid URL' })
+    }
+  })
+
+  it('answers Bad Request for an includePaths pattern that is not a regular expression', async () => {
+    const { error, response } = await t.client.POST('/v2/crawl', {
+      body: { url: site.url, includePaths: ['(unclosed'] },
+    })
+    expect(response.status).toBe(400)
+    expect(error).toMatchObject({
+      success: false,
+      error: 'Bad Request',
+      details: [{ path: ['includePaths', 0] }],
+    })
+  })
+
+  it('answers Bad Request for a body of the wrong shape', async () => {
+    const { error, response } = await t.client.POST('/v2/crawl', {
+      body: { url: site.url, limit: 'many' } as never,
+    })
+    expect(response.status).toBe(400)
+    expect(error?.success).toBe(false)
+  })
+})

@@ -1,0 +1,42 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestService, type TestService } from '../../testing/harness.js'
+
+describe.each(testDatabaseKinds())('POST /v2/monitor → 400 (%s)', (kind) => {
+  let t: TestService
+  beforeAll(async () => {
+    t = await startTestService({ kind, worker: false })
+  })
+  afterAll(async () => {
+    await t?.stop()
+  })
+
+  it('refuses a body without targets', async () => {
+    const { error, response } = await t.client.POST('/v2/monitor', {
+      body: { name: 'x', schedule: { cron: '* * * * *' } } as never,
+    })
+    expect(response.status).toBe(400)
+    expect(error?.error).toBe('Bad Request')
+    expect(error?.details).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'body', path: ['targets'] })]))
+  })
+
+  it('refuses an invalid cron expression and unreadable schedule text', async () => {
+    for (const schedule of [{ cron: 'every now and then' }, { text: 'whenever you like' }, {}]) {
+      const { error, response } = await t.client.POST('/v2/monitor', {
+        body: { name: 'x', schedule, targets: [{ type: 'scrape', urls: ['https://example.com/'] }] } as never,
+      })
+      expect(response.status).toBe(400)
+      expect(error).toMatchObject({ success: false, error: 'Bad Request', details: [{ path: ['schedule'], code: 'invalid_schedule' }] })
+    }
+  })
+
+  it('refuses a target URL that is not absolute http(s)', async () => {
+    const { error, response } = await t.client.POST('/v2/monitor', {
+      body: { name: 'x', schedule: { cron: '0 * * * *' }, targets: [{ type: 'scrape', urls: ['ftp://example.com/'] }] } as never,
+    })
+    expect(response.status).toBe(400)
+    expect(error).toMatchObject({ error: 'Invalid URL', details: [{ path: ['targets', 0, 'urls', 0] }] })
+    const list = await t.client.GET('/v2/monitor')
+    expect(list.data?.data).toEqual([])
+  })
+})

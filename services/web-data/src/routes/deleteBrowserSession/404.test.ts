@@ -1,0 +1,20 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestService, type TestService } from '../../testing/harness.js'
+
+describe('DELETE /v2/interact/{sessionId} → 404', () => {
+  let t: TestService
+  beforeAll(async () => {
+    t = await startTestService({ worker: false })
+  })
+  afterAll(async () => {
+    await t?.stop()
+  })
+
+  it('answers Not Found for an unknown session', async () => {
+    const { error, response } = await t.client.DELETE('/v2/interact/{sessionId}', {
+      params: { path: { sessionId: 'bs_unknown' } },
+    })
+    expect(response.status).toBe(404)
+    expect(error).toEqual({ success: false, error: 'Not Found', code: 'SESSION_NOT_FOUND' })
+  })
+})

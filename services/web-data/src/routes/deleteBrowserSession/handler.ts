@@ -1,0 +1,14 @@
+import type { Handler } from '@apiplatform/web-data-routes'
+import { requireBrowsers } from '../../browser/runtime.js'
+import type { AppEnv, Deps } from '../../http/env.js'
+
+/** DELETE /v2/interact/{sessionId}: closes the session and bills its time (idempotent). */
+export const deleteBrowserSession =
+  (deps: Deps): Handler<'deleteBrowserSession', AppEnv> =>
+  async (c) => {
+    const closed = await requireBrowsers(deps.browsers).sessions.destroy(
+      c.get('principal').teamId,
+      c.req.valid('param').sessionId,
+    )
+    return c.json({ success: true, ...closed }, 200)
+  }

@@ -1,0 +1,23 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestService, type TestService } from '../../testing/harness.js'
+import { insertSession } from './sessions.fixture.js'
+
+describe('POST /v2/interact/{sessionId}/execute → 400', () => {
+  let t: TestService
+  beforeAll(async () => {
+    t = await startTestService({ worker: false })
+  })
+  afterAll(async () => {
+    await t?.stop()
+  })
+
+  it.each(['python', 'bash'] as const)('does not run %s code on the host', async (language) => {
+    const sessionId = await insertSession(t, 'active')
+    const { error, response } = await t.client.POST('/v2/interact/{sessionId}/execute', {
+      params: { path: { sessionId } },
+      body: { code: 'echo hi', language },
+    })
+    expect(response.status).toBe(400)
+    expect(error).toMatchObject({ success: false, error: 'Bad Request', code: 'UNSUPPORTED_LANGUAGE' })
+  })
+})

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestService, type TestService } from '../../testing/harness.js'
+import { insertSession } from './sessions.fixture.js'
+
+describe('POST /v2/interact/{sessionId}/execute → 404', () => {
+  let t: TestService
+  beforeAll(async () => {
+    t = await startTestService({ worker: false })
+  })
+  afterAll(async () => {
+    await t?.stop()
+  })
+
+  it('answers Not Found for an unknown session', async () => {
+    const { error, response } = await t.client.POST('/v2/interact/{sessionId}/execute', {
+      params: { path: { sessionId: 'bs_unknown' } },
+      body: { code: 'return 1' },
+    })
+    expect(response.status).toBe(404)
+    expect(error).toEqual({ success: false, error: 'Not Found', code: 'SESSION_NOT_FOUND' })
+  })
+
+  it("answers Not Found for another team's session", async () => {
+    const sessionId = await insertSession(t, 'active')
+    const other = await t.newTeam(10)
+    const { response } = await t.clientWith(other.key).POST('/v2/interact/{sessionId}/execute', {
+      params: { path: { sessionId } },
+      body: { code: 'return 1' },
+    })
+    expect(response.status).toBe(404)
+  })
+})

@@ -1,0 +1,23 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestService, type TestService } from '../../testing/harness.js'
+import { insertSession } from './sessions.fixture.js'
+
+describe('POST /v2/interact/{sessionId}/execute → 409', () => {
+  let t: TestService
+  beforeAll(async () => {
+    t = await startTestService({ worker: false })
+  })
+  afterAll(async () => {
+    await t?.stop()
+  })
+
+  it('answers Conflict for a destroyed session', async () => {
+    const sessionId = await insertSession(t, 'destroyed')
+    const { error, response } = await t.client.POST('/v2/interact/{sessionId}/execute', {
+      params: { path: { sessionId } },
+      body: { code: 'return 1' },
+    })
+    expect(response.status).toBe(409)
+    expect(error).toMatchObject({ success: false, error: 'Conflict', code: 'SESSION_DESTROYED' })
+  })
+})

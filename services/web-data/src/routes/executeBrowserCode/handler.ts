@@ -1,0 +1,19 @@
+import type { Handler } from '@apiplatform/web-data-routes'
+import { requireBrowsers } from '../../browser/runtime.js'
+import type { AppEnv, Deps } from '../../http/env.js'
+
+/**
+ * POST /v2/interact/{sessionId}/execute: runs `node` code in the session's browser against the
+ * `page` API and returns its output; past `timeout` seconds (default 30) it is killed.
+ */
+export const executeBrowserCode =
+  (deps: Deps): Handler<'executeBrowserCode', AppEnv> =>
+  async (c) => {
+    const body = c.req.valid('json')
+    const result = await requireBrowsers(deps.browsers).sessions.execute(
+      c.get('principal').teamId,
+      c.req.valid('param').sessionId,
+      { code: body.code, language: body.language ?? 'node', timeout: body.timeout },
+    )
+    return c.json({ success: true, ...result }, 200)
+  }

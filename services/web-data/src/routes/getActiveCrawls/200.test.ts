@@ -1,0 +1,38 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startCrawl } from '../../testing/crawl.js'
+import { type CrawlSite, startCrawlSite } from '../../testing/crawl-site.js'
+import { startTestService, type TestService } from '../../testing/harness.js'
+
+describe.each(testDatabaseKinds())('GET /v2/crawl/active → 200 (%s)', (kind) => {
+  let t: TestService
+  let site: CrawlSite
+  beforeAll(async () => {
+    site = await startCrawlSite()
+    t = await startTestService({ kind, worker: false })
+  })
+  afterAll(async () => {
+    await t?.stop()
+    await site?.close()
+  })
+
+  it('lists the running crawls of the team with their options', async () => {
+    const id = await startCrawl(t.client, {
+      url: site.url,
+      limit: 5,
+      scrapeOptions: { formats: ['markdown'] },
+    })
+    const { data, response } = await t.client.GET('/v2/crawl/active')
+    expect(response.status).toBe(200)
+    expect(data?.success).toBe(true)
+    const mine = data?.crawls?.find((c) => c.id === id)
+    expect(mine).toMatchObject({
+      url: `${site.url}/`,
+      teamId: expect.any(String),
+      options: { limit: 5, scrapeOptions: { formats: ['markdown'] } },
+    })
+    const other = await t.newTeam(10)
+    const theirs = await t.clientWith(other.key).GET('/v2/crawl/active')
+    expect(theirs.data).toEqual({ success: true, crawls: [] })
+  })
+})

@@ -1,0 +1,41 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { batchFinished } from '../../testing/crawl.js'
+import { type CrawlSite, startCrawlSite } from '../../testing/crawl-site.js'
+import { startTestService, type TestService } from '../../testing/harness.js'
+
+describe.each(testDatabaseKinds())('GET /v2/batch/scrape/{id}/errors → 200 (%s)', (kind) => {
+  let t: TestService
+  let site: CrawlSite
+  beforeAll(async () => {
+    site = await startCrawlSite()
+    t = await startTestService({ kind })
+  })
+  afterAll(async () => {
+    await t?.stop()
+    await site?.close()
+  })
+
+  it('lists the URLs that failed with the reason', async () => {
+    const started = await t.client.POST('/v2/batch/scrape', {
+      body: { urls: [site.at('/about.html'), site.at('/reset')] },
+    })
+    const id = started.data?.id as string
+    await batchFinished(t.client, id)
+    const { data, response } = await t.client.GET('/v2/batch/scrape/{id}/errors', {
+      params: { path: { id } },
+    })
+    expect(response.status).toBe(200)
+    expect(data).toEqual({
+      errors: [
+        {
+          id: expect.any(String),
+          timestamp: expect.any(String),
+          url: site.at('/reset'),
+          error: expect.any(String),
+        },
+      ],
+      robotsBlocked: [],
+    })
+  })
+})

@@ -1,0 +1,19 @@
+import type { Handler } from '@apiplatform/web-data-routes'
+import { historicalUsage } from '../../billing/usage.js'
+import type { AppEnv, Deps } from '../../http/env.js'
+
+/** GET /v2/team/credit-usage/historical: credits spent per billing month (per key with `byApiKey`). */
+export const getHistoricalCreditUsage =
+  (deps: Deps): Handler<'getHistoricalCreditUsage', AppEnv> =>
+  async (c) => {
+    const periods = await historicalUsage(
+      deps.db,
+      c.get('principal').teamId,
+      'credits',
+      c.req.valid('query').byApiKey,
+    )
+    return c.json(
+      { success: true, periods: periods.map(({ total, ...p }) => ({ ...p, totalCredits: total })) },
+      200,
+    )
+  }

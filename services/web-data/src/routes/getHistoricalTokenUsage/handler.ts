@@ -1,0 +1,19 @@
+import type { Handler } from '@apiplatform/web-data-routes'
+import { historicalUsage } from '../../billing/usage.js'
+import type { AppEnv, Deps } from '../../http/env.js'
+
+/** GET /v2/team/token-usage/historical: tokens spent per billing month (per key with `byApiKey`). */
+export const getHistoricalTokenUsage =
+  (deps: Deps): Handler<'getHistoricalTokenUsage', AppEnv> =>
+  async (c) => {
+    const periods = await historicalUsage(
+      deps.db,
+      c.get('principal').teamId,
+      'tokens',
+      c.req.valid('query').byApiKey,
+    )
+    return c.json(
+      { success: true, periods: periods.map(({ total, ...p }) => ({ ...p, totalTokens: total })) },
+      200,
+    )
+  }

@@ -1,0 +1,11 @@
+import type { Handler } from '@apiplatform/web-data-routes'
+import type { AppEnv, Deps } from '../../http/env.js'
+import { getMonitorRow, monitorView } from '../../monitor/store.js'
+
+/** GET /v2/monitor/{monitorId}. */
+export const getMonitor =
+  (deps: Deps): Handler<'getMonitor', AppEnv> =>
+  async (c) => {
+    const row = await getMonitorRow(deps.db, c.get('principal').teamId, c.req.valid('param').monitorId)
+    return c.json({ success: true, data: monitorView(row) }, 200)
+  }

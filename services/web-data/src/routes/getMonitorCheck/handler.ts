@@ -1,0 +1,33 @@
+import type { Handler } from '@apiplatform/web-data-routes'
+import type { AppEnv, Deps } from '../../http/env.js'
+import { checkView, getCheckRow, getMonitorRow, type PageRow, pageView } from '../../monitor/store.js'
+
+/** GET /v2/monitor/{monitorId}/checks/{checkId}: the check with a page of its pages (`skip`/`limit`, `status`). */
+export const getMonitorCheck =
+  (deps: Deps): Handler<'getMonitorCheck', AppEnv> =>
+  async (c) => {
+    const teamId = c.get('principal').teamId
+    const { monitorId, checkId } = c.req.valid('param')
+    const { limit, skip, status } = c.req.valid('query')
+    await getMonitorRow(deps.db, teamId, monitorId)
+    const check = await getCheckRow(deps.db, teamId, monitorId, checkId)
+    const rows = await deps.db.query<PageRow>(
+      `SELECT id, target_id, url, status, previous_scrape_id, current_scrape_id, status_code, error, metadata, diff, created_at
+       FROM monitor_check_pages WHERE check_id = $1 AND ($2::text IS NULL OR status = $2)
+       ORDER BY seq LIMIT $3 OFFSET $4`,
+      [checkId, status ?? null, limit + 1, skip],
+    )
+    const more = rows.length > limit
+    const query = new URLSearchParams({
+      skip: String(skip + limit),
+      limit: String(limit),
+      ...(status ? { status } : {}),
+    })
+    const next = more
+      ? `${new URL(c.req.url).origin}/v2/monitor/${monitorId}/checks/${checkId}?${query}`
+      : null
+    return c.json(
+      { success: true, next, data: { ...checkView(check), pages: rows.slice(0, limit).map(pageView), next } },
+      200,
+    )
+  }

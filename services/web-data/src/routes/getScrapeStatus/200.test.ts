@@ -1,0 +1,29 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type FixtureSite, startFixtureSite } from '../../testing/fixture-site.js'
+import { startTestService, type TestService } from '../../testing/harness.js'
+
+describe.each(testDatabaseKinds())('GET /v2/scrape/{jobId} → 200 (%s)', (kind) => {
+  let t: TestService
+  let site: FixtureSite
+  beforeAll(async () => {
+    site = await startFixtureSite()
+    t = await startTestService({ kind })
+  })
+  afterAll(async () => {
+    await t?.stop()
+    await site?.close()
+  })
+
+  it('returns the stored result of a scrape by the id in metadata.scrapeId, without fetching again', async () => {
+    const scraped = await t.client.POST('/v2/scrape', {
+      body: { url: site.at('/product.html'), formats: ['markdown', 'links'] },
+    })
+    const jobId = String(scraped.data?.data?.metadata?.scrapeId)
+    const hits = site.hits.get('/product.html')
+    const { data, response } = await t.client.GET('/v2/scrape/{jobId}', { params: { path: { jobId } } })
+    expect(response.status).toBe(200)
+    expect(data).toEqual(scraped.data)
+    expect(site.hits.get('/product.html')).toBe(hits)
+  })
+})

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeBrowser } from '../../testing/browser.js'
+import { type FixtureSite, startFixtureSite } from '../../testing/fixture-site.js'
+import { startTestService, type TestService } from '../../testing/harness.js'
+
+describeBrowser('POST /v2/scrape/{jobId}/interact → 409', () => {
+  let t: TestService
+  let site: FixtureSite
+  beforeAll(async () => {
+    site = await startFixtureSite()
+    t = await startTestService()
+  })
+  afterAll(async () => {
+    await t?.stop()
+    await site?.close()
+  })
+
+  it('answers Conflict while code is still running in the session', async () => {
+    const scraped = await t.client.POST('/v2/scrape', { body: { url: site.at('/app.html'), waitFor: 1 } })
+    const jobId = String(scraped.data?.data?.metadata?.scrapeId)
+    const slow = t.client.POST('/v2/scrape/{jobId}/interact', {
+      params: { path: { jobId } },
+      body: { code: 'await page.waitForTimeout(3000); return "done"' },
+    })
+    await new Promise((r) => setTimeout(r, 500))
+    const { error, response } = await t.client.POST('/v2/scrape/{jobId}/interact', {
+      params: { path: { jobId } },
+      body: { code: 'return 1' },
+    })
+    expect(response.status).toBe(409)
+    expect(error).toMatchObject({ success: false, error: 'Conflict', code: 'SESSION_BUSY' })
+    expect((await slow).data?.result).toBe('done')
+  }, 60_000)
+})

@@ -1,0 +1,15 @@
+import type { Handler } from '@apiplatform/web-data-routes'
+import { requireBrowsers } from '../../browser/runtime.js'
+import type { AppEnv, Deps } from '../../http/env.js'
+
+/**
+ * GET /v2/interact: the team's browser sessions, newest first (at most 100). No CDP or live view
+ * URL is exposed by this service, so those fields are absent.
+ */
+export const listBrowserSessions =
+  (deps: Deps): Handler<'listBrowserSessions', AppEnv> =>
+  async (c) => {
+    const { status } = c.req.valid('query')
+    const sessions = await requireBrowsers(deps.browsers).sessions.list(c.get('principal').teamId, status)
+    return c.json({ success: true, sessions }, 200)
+  }

@@ -1,0 +1,12 @@
+import type { Handler } from '@apiplatform/web-data-routes'
+import type { AppEnv, Deps } from '../../http/env.js'
+import { listMonitors as list, monitorView } from '../../monitor/store.js'
+
+/** GET /v2/monitor: the team's monitors, newest first. */
+export const listMonitors =
+  (deps: Deps): Handler<'listMonitors', AppEnv> =>
+  async (c) => {
+    const { limit, offset } = c.req.valid('query')
+    const rows = await list(deps.db, c.get('principal').teamId, limit, offset)
+    return c.json({ success: true, data: rows.map(monitorView) }, 200)
+  }

@@ -1,0 +1,34 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type CrawlSite, startCrawlSite } from '../../testing/crawl-site.js'
+import { startTestService, type TestService } from '../../testing/harness.js'
+
+describe.each(testDatabaseKinds())('POST /v2/batch/scrape → 400 (%s)', (kind) => {
+  let t: TestService
+  let site: CrawlSite
+  beforeAll(async () => {
+    site = await startCrawlSite()
+    t = await startTestService({ kind, worker: false })
+  })
+  afterAll(async () => {
+    await t?.stop()
+    await site?.close()
+  })
+
+  it('answers Invalid URL when no URL is valid, or any is invalid with ignoreInvalidURLs false', async () => {
+    const a = await t.client.POST('/v2/batch/scrape', { body: { urls: ['nope'] } })
+    expect(a.response.status).toBe(400)
+    expect(a.error?.error).toBe('Invalid URL')
+    const b = await t.client.POST('/v2/batch/scrape', {
+      body: { urls: [site.url, 'nope'], ignoreInvalidURLs: false },
+    })
+    expect(b.response.status).toBe(400)
+    expect(b.error?.error).toBe('Invalid URL')
+  })
+
+  it('answers Bad Request without urls', async () => {
+    const { response, error } = await t.client.POST('/v2/batch/scrape', { body: {} as never })
+    expect(response.status).toBe(400)
+    expect(error?.success).toBe(false)
+  })
+})

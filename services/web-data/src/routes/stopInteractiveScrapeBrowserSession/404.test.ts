@@ -1,0 +1,20 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestService, type TestService } from '../../testing/harness.js'
+
+describe('DELETE /v2/scrape/{jobId}/interact → 404', () => {
+  let t: TestService
+  beforeAll(async () => {
+    t = await startTestService({ worker: false })
+  })
+  afterAll(async () => {
+    await t?.stop()
+  })
+
+  it('answers Not Found for an unknown scrape job', async () => {
+    const { error, response } = await t.client.DELETE('/v2/scrape/{jobId}/interact', {
+      params: { path: { jobId: '5f0c6f64-2a39-4f65-9a57-1f1f3b3d8a10' } },
+    })
+    expect(response.status).toBe(404)
+    expect(error?.error).toBe('Not Found')
+  })
+})

@@ -1,0 +1,14 @@
+import type { Handler } from '@apiplatform/web-data-routes'
+import { requireBrowsers } from '../../browser/runtime.js'
+import type { AppEnv, Deps } from '../../http/env.js'
+
+/** DELETE /v2/scrape/{jobId}/interact: closes the scrape's browser; later interact calls answer 410. */
+export const stopInteractiveScrapeBrowserSession =
+  (deps: Deps): Handler<'stopInteractiveScrapeBrowserSession', AppEnv> =>
+  async (c) => {
+    await requireBrowsers(deps.browsers).sessions.stopScrapeSession(
+      c.get('principal').teamId,
+      c.req.valid('param').jobId,
+    )
+    return c.json({ success: true }, 200)
+  }

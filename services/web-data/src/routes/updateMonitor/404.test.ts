@@ -1,0 +1,23 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { UNKNOWN_ID } from '../../monitor/testing.js'
+import { startTestService, type TestService } from '../../testing/harness.js'
+
+describe.each(testDatabaseKinds())('PATCH /v2/monitor/{monitorId} → 404 (%s)', (kind) => {
+  let t: TestService
+  beforeAll(async () => {
+    t = await startTestService({ kind, worker: false })
+  })
+  afterAll(async () => {
+    await t?.stop()
+  })
+
+  it('answers Not Found for an unknown monitor', async () => {
+    const { error, response } = await t.client.PATCH('/v2/monitor/{monitorId}', {
+      params: { path: { monitorId: UNKNOWN_ID } },
+      body: { name: 'x' },
+    })
+    expect(response.status).toBe(404)
+    expect(error).toEqual({ success: false, error: 'Not Found' })
+  })
+})
