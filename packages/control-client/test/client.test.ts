@@ -289,6 +289,8 @@ describe('types', () => {
       c.deployments.nope
       // @ts-expect-error missing body
       c.deployments.rollbackDeployment()
+      // @ts-expect-error wrong field type: deploymentId is a string
+      c.deployments.rollbackDeployment({ deploymentId: 42 })
     }
     expect(typeof typeOnly).toBe('function')
   })

@@ -314,3 +314,18 @@ describe('polling and traces', () => {
     expect(types).toEqual(['run.started', 'run.finished'])
   })
 })
+
+describe('types derived from the spec', () => {
+  it('rejects bodies and ids of the wrong type at compile time', () => {
+    const c = createWebDataClient({ apiKey: 'k' })
+    const typeOnly = () => {
+      // @ts-expect-error url is a string
+      c.scrape({ url: 42 })
+      // @ts-expect-error prompt is required to start an agent run
+      c.agent.start({ urls: ['https://a.b'] })
+      // @ts-expect-error unknown operation
+      c.agent.nope
+    }
+    expect(typeof typeOnly).toBe('function')
+  })
+})

@@ -13,7 +13,8 @@ export const createRole = (deps: Deps): ServiceHandler<'permissions.createRole'>
     const roleId = await deps.db.transaction(async (tx) => {
       const slugs = body.permissions ?? []
       const found = await findPermissionsBySlug(tx, workspaceId, slugs)
-      const index = slugs.indexOf(p.slug)
+      const known = new Set(found.map((p) => p.slug))
+      const index = slugs.findIndex((s) => !known.has(s))
       if (index >= 0) {
         throw new InvalidInput(
           `body.permissions[${index}]`,

@@ -1,7 +1,7 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { balance } from '../../billing/credits.js'
-import { buildPdf } from '../../parse/fixtures.js'
+import { buildPdf, multipart } from '../../parse/fixtures.js'
 import { startTestService, type TestService } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('POST /v2/parse → 402 (%s)', (kind) => {
@@ -21,7 +21,7 @@ describe.each(testDatabaseKinds())('POST /v2/parse → 402 (%s)', (kind) => {
       const team = await t.newTeam(credits)
       const form = new FormData()
       form.append('file', new File([buildPdf(Array.from({ length: pages }, (_, i) => [`page ${i + 1}`]))], 'a.pdf'))
-      const { error, response } = await t.clientWith(team.key).POST('/v2/parse', { body: form as never })
+      const { error, response } = await t.clientWith(team.key).POST('/v2/parse', { body: form as never, ...multipart })
       expect(response.status).toBe(402)
       expect(error).toEqual({ success: false, error: 'Payment Required: Insufficient credits' })
       expect(await balance(t.service.db, team.teamId)).toBe(credits)
