@@ -20,7 +20,10 @@ async function post(url: string, body: unknown) {
   return json
 }
 
-const service = await startControlService(ROOT_KEY)
+const service = await startControlService(
+  ROOT_KEY,
+  process.env.BENCH_DATA_DIR ? { DATA_DIR: process.env.BENCH_DATA_DIR } : {},
+)
 let bare: Awaited<ReturnType<typeof startBareHono>> | undefined
 try {
   const { data: api } = await post(`${service.url}/v2/apis.createApi`, { name: 'bench-api' })

@@ -1,3 +1,4 @@
+export { type ConsumerProject, createConsumerProject } from './consumer.js'
 export { compareSpecs, type Drift, formatDrift, type OpenApiLike } from './drift.js'
 export {
   HTTP_METHODS,

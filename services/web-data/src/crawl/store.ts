@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { JobQueue, Sql } from '@apiplatform/server-kit'
+import type { Database, JobQueue, Sql } from '@apiplatform/server-kit'
 import type { ScrapeInput } from '../scrape/scrape.js'
 
 export const CRAWL_QUEUE = 'crawl'
@@ -213,15 +213,18 @@ export async function robotsBlocked(sql: Sql, crawlId: string): Promise<string[]
 }
 
 /** Marks a running crawl cancelled. Returns the status it had. */
-export async function cancelCrawl(sql: Sql, id: string): Promise<CrawlStatus | undefined> {
-  const rows = await sql.query<{ status: CrawlStatus }>(
-    `WITH before AS (SELECT status FROM crawls WHERE id = $1 FOR UPDATE)
-     UPDATE crawls SET status = CASE WHEN status = 'scraping' THEN 'cancelled' ELSE status END,
-       completed_at = CASE WHEN status = 'scraping' THEN now() ELSE completed_at END
-     WHERE id = $1 RETURNING (SELECT status FROM before) AS status`,
-    [id],
-  )
-  return rows[0]?.status
+export async function cancelCrawl(db: Database, id: string): Promise<CrawlStatus | undefined> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<{ status: CrawlStatus }>(
+      'SELECT status FROM crawls WHERE id = $1 FOR UPDATE',
+      [id],
+    )
+    const before = rows[0]?.status
+    if (before === 'scraping') {
+      await tx.query(`UPDATE crawls SET status = 'cancelled', completed_at = now() WHERE id = $1`, [id])
+    }
+    return before
+  })
 }
 
 const iso = (v: string | Date | null) => (v ? new Date(v).toISOString() : undefined)

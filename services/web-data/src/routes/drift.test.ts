@@ -8,7 +8,11 @@ import type { Deps } from '../http/env.js'
 import { createHandlers } from './index.js'
 
 // Building the app touches no storage, so the drift check needs no database.
-const deps = { db: {} as Database, queue: {} as JobQueue, config: { maxBodyBytes: 1_000_000 } as ServiceConfig } as Deps
+const deps = {
+  db: {} as Database,
+  queue: {} as JobQueue,
+  config: { maxBodyBytes: 1_000_000 } as ServiceConfig,
+} as Deps
 
 it('serves exactly the hand-written contract for every operation it implements', () => {
   const emitted = createApp(deps).getOpenAPI31Document({

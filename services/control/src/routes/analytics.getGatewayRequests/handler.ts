@@ -5,4 +5,11 @@ import { runAnalytics } from '../analytics.shared/run.js'
 
 /** `analytics.getGatewayRequests`: one read-only SELECT over `gateway_requests`, confined to the caller's workspace. */
 export const getGatewayRequests = (deps: Deps): ServiceHandler<'analytics.getGatewayRequests'> =>
-  handle(async (c) => runAnalytics(deps, c, { alias: 'gateway_requests', what: 'gateway requests', preconditionTable: 'gateway_requests' }) as never)
+  handle(
+    async (c) =>
+      runAnalytics(deps, c, {
+        alias: 'gateway_requests',
+        what: 'gateway requests',
+        preconditionTable: 'gateway_requests',
+      }) as never,
+  )

@@ -5,4 +5,11 @@ import { runAnalytics } from '../analytics.shared/run.js'
 
 /** `analytics.getRuntimeLogs`: one read-only SELECT over `runtime_logs`, confined to the caller's workspace. */
 export const getRuntimeLogs = (deps: Deps): ServiceHandler<'analytics.getRuntimeLogs'> =>
-  handle(async (c) => runAnalytics(deps, c, { alias: 'runtime_logs', what: 'runtime logs', preconditionTable: 'runtime_logs' }) as never)
+  handle(
+    async (c) =>
+      runAnalytics(deps, c, {
+        alias: 'runtime_logs',
+        what: 'runtime logs',
+        preconditionTable: 'runtime_logs',
+      }) as never,
+  )

@@ -46,7 +46,9 @@ describe.each(testDatabaseKinds())('analytics.getVerifications 422 (%s)', (kind)
 
   it('never shows rows of another workspace, whatever the query', async () => {
     const other = await t.workspace()
-    await insertVerifications(t.service.db, other, [{ keyId: 'key_of_other_ws', outcome: 'VALID', at: Date.now() }])
+    await insertVerifications(t.service.db, other, [
+      { keyId: 'key_of_other_ws', outcome: 'VALID', at: Date.now() },
+    ])
     for (const query of [
       'SELECT * FROM key_verifications',
       "SELECT * FROM key_verifications WHERE key_id = 'key_of_other_ws' OR true",

@@ -5,4 +5,6 @@ import { runAnalytics } from '../analytics.shared/run.js'
 
 /** `analytics.getVerifications`: one read-only SELECT over `key_verifications`, confined to the caller's workspace. */
 export const getVerifications = (deps: Deps): ServiceHandler<'analytics.getVerifications'> =>
-  handle(async (c) => runAnalytics(deps, c, { alias: 'key_verifications', what: 'key verifications' }) as never)
+  handle(
+    async (c) => runAnalytics(deps, c, { alias: 'key_verifications', what: 'key verifications' }) as never,
+  )

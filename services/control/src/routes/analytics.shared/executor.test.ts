@@ -18,14 +18,14 @@ describe.each(testDatabaseKinds())('analytics executor fence (%s)', (kind) => {
     'SELECT * FROM key_verifications',
     'SELECT * FROM analytics_scopes',
     "INSERT INTO analytics_scopes VALUES (1, 'ws_other')",
-    "DELETE FROM analytics_key_verifications",
+    'DELETE FROM analytics_key_verifications',
     'CREATE TABLE evil (id int)',
     "SELECT nextval('ratelimit_decisions_id_seq')",
     "SELECT pg_read_file('/etc/passwd')",
     "SELECT set_config('role', 'postgres', true)",
     'RESET ROLE',
     'SELECT 1; RESET ROLE',
-    "SELECT 1) AS q; SET ROLE postgres; SELECT (1",
+    'SELECT 1) AS q; SET ROLE postgres; SELECT (1',
     'WITH d AS (DELETE FROM analytics_key_verifications RETURNING *) SELECT * FROM d',
     'SELECT * FROM analytics_key_verifications FOR UPDATE',
   ])('refuses %s', async (sql) => {
@@ -46,7 +46,10 @@ describe.each(testDatabaseKinds())('analytics executor fence (%s)', (kind) => {
     )
     expect(sneaky).toEqual({ ok: true, rows: [{ key_id: 'key_in_a' }] })
     // A failing cast in a user condition must not reveal rows the workspace filter hides.
-    const leak = await run("SELECT 1 FROM analytics_key_verifications WHERE key_id::int = 1 AND key_id <> 'key_in_a'", a)
+    const leak = await run(
+      "SELECT 1 FROM analytics_key_verifications WHERE key_id::int = 1 AND key_id <> 'key_in_a'",
+      a,
+    )
     expect(JSON.stringify(leak)).not.toContain('key_in_b')
     // Nothing was committed: the scope row is gone.
     expect(await t.service.db.query('SELECT * FROM analytics_scopes')).toEqual([])

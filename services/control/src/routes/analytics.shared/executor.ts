@@ -33,7 +33,11 @@ class Rollback extends Error {
 }
 
 /** Runs `sql` as the analytics role, confined to the workspace; never commits. */
-export async function executeConfined(db: Database, sql: string, options: ExecuteOptions): Promise<ExecuteOutcome> {
+export async function executeConfined(
+  db: Database,
+  sql: string,
+  options: ExecuteOptions,
+): Promise<ExecuteOutcome> {
   try {
     await db.transaction(async (tx: Sql) => {
       await tx.query('INSERT INTO analytics_scopes (txid, workspace_id) VALUES (txid_current(), $1)', [

@@ -25,21 +25,78 @@ export const MAX_ROWS = 10_000
 /** Functions a query may call: pure, without side effects, and cheap. */
 const FUNCTIONS = new Set([
   // aggregates
-  'count', 'sum', 'avg', 'min', 'max', 'countif', 'bool_and', 'bool_or', 'stddev', 'variance',
-  'percentile_cont', 'percentile_disc', 'array_agg', 'string_agg',
+  'count',
+  'sum',
+  'avg',
+  'min',
+  'max',
+  'countif',
+  'bool_and',
+  'bool_or',
+  'stddev',
+  'variance',
+  'percentile_cont',
+  'percentile_disc',
+  'array_agg',
+  'string_agg',
   // time
-  'now', 'date_trunc', 'date_part', 'to_timestamp', 'tostartofminute', 'tostartofhour', 'tostartofday',
-  'tostartofmonth', 'extract',
+  'now',
+  'date_trunc',
+  'date_part',
+  'to_timestamp',
+  'tostartofminute',
+  'tostartofhour',
+  'tostartofday',
+  'tostartofmonth',
+  'extract',
   // values
-  'coalesce', 'nullif', 'greatest', 'least', 'lower', 'upper', 'length', 'substring', 'substr', 'trim',
-  'concat', 'replace', 'split_part', 'starts_with', 'position', 'abs', 'round', 'floor', 'ceil', 'ceiling',
-  'sqrt', 'power', 'mod', 'cardinality', 'array_length',
+  'coalesce',
+  'nullif',
+  'greatest',
+  'least',
+  'lower',
+  'upper',
+  'length',
+  'substring',
+  'substr',
+  'trim',
+  'concat',
+  'replace',
+  'split_part',
+  'starts_with',
+  'position',
+  'abs',
+  'round',
+  'floor',
+  'ceil',
+  'ceiling',
+  'sqrt',
+  'power',
+  'mod',
+  'cardinality',
+  'array_length',
 ])
 
 /** Types a value may be cast to. */
 const CAST_TYPES = new Set([
-  'INT', 'INTEGER', 'BIGINT', 'SMALLINT', 'NUMERIC', 'DECIMAL', 'REAL', 'DOUBLE PRECISION', 'FLOAT', 'TEXT',
-  'VARCHAR', 'CHAR', 'BOOLEAN', 'BOOL', 'DATE', 'TIMESTAMP', 'TIMESTAMPTZ', 'INTERVAL',
+  'INT',
+  'INTEGER',
+  'BIGINT',
+  'SMALLINT',
+  'NUMERIC',
+  'DECIMAL',
+  'REAL',
+  'DOUBLE PRECISION',
+  'FLOAT',
+  'TEXT',
+  'VARCHAR',
+  'CHAR',
+  'BOOLEAN',
+  'BOOL',
+  'DATE',
+  'TIMESTAMP',
+  'TIMESTAMPTZ',
+  'INTERVAL',
 ])
 
 const INTERVAL_UNITS = new Set(['second', 'minute', 'hour', 'day', 'week', 'month', 'year'])
@@ -89,7 +146,8 @@ function checkSelect(select: Node, allowed: readonly Alias[], ctes: Set<string>)
   if (select.into && isNode(select.into) && select.into.position) {
     throw new QueryError('not_allowed', 'SELECT … INTO is not allowed.')
   }
-  if (select.locking_read || select.for_update) throw new QueryError('not_allowed', 'Row locks are not allowed.')
+  if (select.locking_read || select.for_update)
+    throw new QueryError('not_allowed', 'Row locks are not allowed.')
   const withs = select.with as Node[] | null | undefined
   for (const cte of withs ?? []) {
     const name = cteName(cte)
@@ -97,7 +155,8 @@ function checkSelect(select: Node, allowed: readonly Alias[], ctes: Set<string>)
     if (!isNode(stmt) || stmt.type !== 'select') {
       throw new QueryError('not_allowed', 'Only SELECT is allowed inside WITH.')
     }
-    if (cte.recursive || select.recursive) throw new QueryError('not_allowed', 'WITH RECURSIVE is not allowed.')
+    if (cte.recursive || select.recursive)
+      throw new QueryError('not_allowed', 'WITH RECURSIVE is not allowed.')
     checkSelect(stmt, allowed, ctes)
     if (name) ctes.add(name.toLowerCase())
   }
@@ -123,7 +182,10 @@ function checkFromItem(item: Node, allowed: readonly Alias[], ctes: Set<string>)
   if (typeof item.table === 'string') {
     const table = item.table.toLowerCase()
     if (item.db || item.schema) {
-      throw new QueryError('not_allowed', `Only ${describe(allowed)} can be queried; ${String(item.db ?? item.schema)}.${item.table} is not allowed.`)
+      throw new QueryError(
+        'not_allowed',
+        `Only ${describe(allowed)} can be queried; ${String(item.db ?? item.schema)}.${item.table} is not allowed.`,
+      )
     }
     if (ctes.has(table) && !(allowed as readonly string[]).includes(table)) {
       // a CTE of the query itself
@@ -131,7 +193,10 @@ function checkFromItem(item: Node, allowed: readonly Alias[], ctes: Set<string>)
       item.table = ALIASES[table as Alias]
       if (!item.as) item.as = table
     } else {
-      throw new QueryError('not_allowed', `Only ${describe(allowed)} can be queried; ${item.table} is not allowed.`)
+      throw new QueryError(
+        'not_allowed',
+        `Only ${describe(allowed)} can be queried; ${item.table} is not allowed.`,
+      )
     }
   } else if (isNode(item.expr)) {
     const expr = item.expr
@@ -179,7 +244,12 @@ function walk(value: unknown, allowed: readonly Alias[], ctes: Set<string>): voi
       const args = value.args as Node | undefined
       if (name === 'count' && (!args || (Array.isArray(args.value) && args.value.length === 0))) {
         for (const k of Object.keys(value)) delete value[k]
-        Object.assign(value, { type: 'aggr_func', name: 'COUNT', args: { expr: { type: 'star', value: '*' } }, over: null })
+        Object.assign(value, {
+          type: 'aggr_func',
+          name: 'COUNT',
+          args: { expr: { type: 'star', value: '*' } },
+          over: null,
+        })
         return
       }
       break

@@ -44,9 +44,10 @@ export async function runAnalytics(deps: Deps, c: Context<ServiceEnv>, source: A
     throw unprocessable(error.message)
   }
   if (source.preconditionTable) {
-    const rows = await deps.db.query(`SELECT 1 FROM ${source.preconditionTable} WHERE workspace_id = $1 LIMIT 1`, [
-      caller.workspaceId,
-    ])
+    const rows = await deps.db.query(
+      `SELECT 1 FROM ${source.preconditionTable} WHERE workspace_id = $1 LIMIT 1`,
+      [caller.workspaceId],
+    )
     if (rows.length === 0) throw preconditionFailed(`The workspace has no ${source.what} to query yet.`)
   }
   const outcome = await executeConfined(deps.db, sql, {

@@ -1,8 +1,8 @@
+import type { schemas } from '@apiplatform/control-routes'
+import type { z } from 'zod'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { handle } from '../../http/problems.js'
-import type { schemas } from '@apiplatform/control-routes'
-import type { z } from 'zod'
 import { loadPolicies, resolveTarget } from '../gateway.shared/store.js'
 
 /** `gateway.listPolicies`: the environment's policies in evaluation order (not paginated). */
@@ -10,5 +10,8 @@ export const listPolicies = (deps: Deps): ServiceHandler<'gateway.listPolicies'>
   handle(async (c) => {
     const target = await resolveTarget(deps, c, c.req.valid('json'))
     const policies = await loadPolicies(deps.db, target.environmentId)
-    return c.json({ meta: { requestId: c.get('requestId') }, data: policies as z.infer<typeof schemas.Policy>[] }, 200)
+    return c.json(
+      { meta: { requestId: c.get('requestId') }, data: policies as z.infer<typeof schemas.Policy>[] },
+      200,
+    )
   })

@@ -49,15 +49,30 @@ export interface Policy {
   match?: MatchExpr[]
   keyauth?: {
     keyspaces: string[]
-    locations?: Array<{ bearer?: object; header?: { name: string; stripPrefix?: string }; queryParam?: { name: string } }>
+    locations?: Array<{
+      bearer?: object
+      header?: { name: string; stripPrefix?: string }
+      queryParam?: { name: string }
+    }>
     permissionQuery?: string
     ratelimits?: unknown[]
     credits?: number
   }
-  ratelimit?: { limit: number; windowMs: number; identifier?: RatelimitIdentifier; identifiers?: RatelimitIdentifier[] }
+  ratelimit?: {
+    limit: number
+    windowMs: number
+    identifier?: RatelimitIdentifier
+    identifiers?: RatelimitIdentifier[]
+  }
   firewall?: { action: 'ACTION_DENY' }
   openapi?: object
-  logging?: { requestHeaders?: boolean; responseHeaders?: boolean; requestBody?: boolean; responseBody?: boolean; query?: boolean }
+  logging?: {
+    requestHeaders?: boolean
+    responseHeaders?: boolean
+    requestBody?: boolean
+    responseBody?: boolean
+    query?: boolean
+  }
 }
 
 export interface GatewayRequest {
@@ -95,7 +110,9 @@ function stringMatches(m: StringMatch, value: string): boolean {
 }
 
 function fieldMatches(f: FieldMatch, values: Record<string, string>, caseInsensitiveName: boolean): boolean {
-  const key = caseInsensitiveName ? Object.keys(values).find((k) => k.toLowerCase() === f.name.toLowerCase()) : f.name
+  const key = caseInsensitiveName
+    ? Object.keys(values).find((k) => k.toLowerCase() === f.name.toLowerCase())
+    : f.name
   const value = key === undefined ? undefined : values[key]
   if (value === undefined) return false
   return f.value ? stringMatches(f.value, value) : true
@@ -125,7 +142,10 @@ function findKey(policy: NonNullable<Policy['keyauth']>, r: GatewayRequest): str
     }
     if (loc.header) {
       const v = header(r, loc.header.name)
-      if (v) return loc.header.stripPrefix && v.startsWith(loc.header.stripPrefix) ? v.slice(loc.header.stripPrefix.length) : v
+      if (v)
+        return loc.header.stripPrefix && v.startsWith(loc.header.stripPrefix)
+          ? v.slice(loc.header.stripPrefix.length)
+          : v
     }
     if (loc.queryParam) {
       const v = r.query?.[loc.queryParam.name]
@@ -135,7 +155,11 @@ function findKey(policy: NonNullable<Policy['keyauth']>, r: GatewayRequest): str
   return undefined
 }
 
-function identifierOf(p: NonNullable<Policy['ratelimit']>, r: GatewayRequest, subject: string | undefined): string {
+function identifierOf(
+  p: NonNullable<Policy['ratelimit']>,
+  r: GatewayRequest,
+  subject: string | undefined,
+): string {
   const ids = p.identifiers ?? (p.identifier ? [p.identifier] : [{ remoteIp: {} }])
   return ids
     .map((id) => {
@@ -161,7 +185,8 @@ export async function evaluatePolicies(
   const logging: NonNullable<Policy['logging']> = {}
   for (const p of policies) {
     if (!policyApplies(p, r)) continue
-    if (p.firewall?.action === 'ACTION_DENY') return { status: 403, outcome: 'denied', policy: p.name, logging }
+    if (p.firewall?.action === 'ACTION_DENY')
+      return { status: 403, outcome: 'denied', policy: p.name, logging }
     if (p.keyauth) {
       const key = findKey(p.keyauth, r)
       const verdict = key && verifyKey ? await verifyKey(p.keyauth.keyspaces, key) : { valid: false }

@@ -26,7 +26,10 @@ export async function resolveTarget(
   const app = await findApp(deps.db, ws, body.project, body.app)
   const environment = app && (await findEnvironment(deps.db, app.id, body.environment))
   if (!app || !environment) {
-    throw notFound('environment', `The environment ${body.environment} of ${body.project}/${body.app} does not exist.`)
+    throw notFound(
+      'environment',
+      `The environment ${body.environment} of ${body.project}/${body.app} does not exist.`,
+    )
   }
   if (!authorize(c, { environmentId: environment.id })) {
     throw forbidden(`The root key lacks the gateway policy permission on environment ${environment.id}.`)

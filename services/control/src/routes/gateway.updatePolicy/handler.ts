@@ -14,7 +14,9 @@ export const updatePolicy = (deps: Deps): ServiceHandler<'gateway.updatePolicy'>
     const body = c.req.valid('json')
     const target = await resolveTarget(deps, c, body)
     return deps.db.transaction(async (tx) => {
-      await tx.query('SELECT 1 FROM gateway_policies WHERE environment_id = $1 FOR UPDATE', [target.environmentId])
+      await tx.query('SELECT 1 FROM gateway_policies WHERE environment_id = $1 FOR UPDATE', [
+        target.environmentId,
+      ])
       const policies = await loadPolicies(tx, target.environmentId)
       const index = policies.findIndex((p) => p.name === body.policyId)
       const current = policies[index]

@@ -12,12 +12,16 @@ describe.each(testDatabaseKinds())('ratelimit.limit 404 (%s)', (kind) => {
       .clientFor(key)
       .raw.POST('/v2/ratelimit.limit', { body: { namespace, identifier: 'a', limit: 1, duration: 1000 } })
     expect(response.status).toBe(404)
-    expect(await t.service.db.query('SELECT 1 FROM ratelimit_namespaces WHERE name = $1', [namespace])).toEqual([])
+    expect(
+      await t.service.db.query('SELECT 1 FROM ratelimit_namespaces WHERE name = $1', [namespace]),
+    ).toEqual([])
   })
 
   it('does not see namespaces of another workspace', async () => {
     const namespace = `ns_${randomToken(8)}`
-    await t.client.raw.POST('/v2/ratelimit.limit', { body: { namespace, identifier: 'a', limit: 1, duration: 1000 } })
+    await t.client.raw.POST('/v2/ratelimit.limit', {
+      body: { namespace, identifier: 'a', limit: 1, duration: 1000 },
+    })
     const other = await t.workspace()
     const key = await t.key(['ratelimit.*.limit'], { workspaceId: other })
     const { response } = await t

@@ -9,7 +9,10 @@ describe.each(testDatabaseKinds())('ratelimit.limit 410 (%s)', (kind) => {
     const namespace = `ns_${randomToken(8)}`
     const body = { namespace, identifier: 'a', limit: 5, duration: 1000 }
     expect((await t.client.raw.POST('/v2/ratelimit.limit', { body })).response.status).toBe(200)
-    await t.service.db.query('UPDATE ratelimit_namespaces SET deleted_at = $2 WHERE name = $1', [namespace, Date.now()])
+    await t.service.db.query('UPDATE ratelimit_namespaces SET deleted_at = $2 WHERE name = $1', [
+      namespace,
+      Date.now(),
+    ])
     const { response, error } = await t.client.raw.POST('/v2/ratelimit.limit', { body })
     expect(response.status).toBe(410)
     expect(error?.error.title).toBe('Gone')

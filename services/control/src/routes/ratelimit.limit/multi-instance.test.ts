@@ -17,7 +17,13 @@ const tsxCli = createRequire(import.meta.url).resolve('tsx/cli')
 function start(url: string, rootKey: string): Promise<{ child: ChildProcess; baseUrl: string }> {
   const child = spawn(process.execPath, [tsxCli, 'src/main.ts'], {
     cwd: serviceDir,
-    env: { ...process.env, DATABASE_URL: url, PORT: '0', CONTROL_ROOT_KEY: rootKey, CONTROL_JOB_POLL_MS: '1000' },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: '0',
+      CONTROL_ROOT_KEY: rootKey,
+      CONTROL_JOB_POLL_MS: '1000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   return new Promise((resolve, reject) => {
@@ -59,7 +65,9 @@ describe.skipIf(!databaseUrl)('ratelimit.limit across two service processes (pos
 
   afterAll(async () => {
     for (const child of children) if (child.pid) process.kill(child.pid, 'SIGTERM')
-    await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))))
+    await Promise.all(
+      children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))),
+    )
     const admin = await openDatabase({ databaseUrl })
     await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
     await admin.close()

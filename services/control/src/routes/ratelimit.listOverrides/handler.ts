@@ -4,7 +4,11 @@ import { handle } from '../../http/problems.js'
 import { badRequest } from '../analytics.shared/errors.js'
 import { mayActOn } from '../ratelimit.shared/limit.js'
 import { namespaceFor } from '../ratelimit.shared/namespaces.js'
-import { decodeOverrideCursor, encodeOverrideCursor, listOverrides as listRows } from '../ratelimit.shared/overrides.js'
+import {
+  decodeOverrideCursor,
+  encodeOverrideCursor,
+  listOverrides as listRows,
+} from '../ratelimit.shared/overrides.js'
 
 /** `ratelimit.listOverrides`: a namespace's overrides in a stable order, with an opaque cursor. */
 export const listOverrides = (deps: Deps): ServiceHandler<'ratelimit.listOverrides'> =>

@@ -11,7 +11,9 @@ describe.each(testDatabaseKinds())('ratelimit override operations 400 (%s)', (ki
     })
     expect(set.response.status).toBe(400)
     expect(locationsOf(set.error)).toContain('body.limit')
-    const list = await t.client.raw.POST('/v2/ratelimit.listOverrides', { body: { namespace: 'api', cursor: '!!' } })
+    const list = await t.client.raw.POST('/v2/ratelimit.listOverrides', {
+      body: { namespace: 'api', cursor: '!!' },
+    })
     expect(list.response.status).toBe(400)
     expect(locationsOf(list.error)).toContain('body.cursor')
     const get = await t.client.raw.POST('/v2/ratelimit.getOverride', { body: { namespace: 'api' } as never })

@@ -12,10 +12,16 @@ describe.each(testDatabaseKinds())('ratelimit override operations 404 (%s)', (ki
     })
     expect(set.response.status).toBe(404)
     const namespace = `ns_${randomToken(6)}`
-    await t.client.raw.POST('/v2/ratelimit.limit', { body: { namespace, identifier: 'x', limit: 1, duration: 1000 } })
-    const get = await t.client.raw.POST('/v2/ratelimit.getOverride', { body: { namespace, identifier: 'nobody' } })
+    await t.client.raw.POST('/v2/ratelimit.limit', {
+      body: { namespace, identifier: 'x', limit: 1, duration: 1000 },
+    })
+    const get = await t.client.raw.POST('/v2/ratelimit.getOverride', {
+      body: { namespace, identifier: 'nobody' },
+    })
     expect(get.response.status).toBe(404)
-    const del = await t.client.raw.POST('/v2/ratelimit.deleteOverride', { body: { namespace, identifier: 'nobody' } })
+    const del = await t.client.raw.POST('/v2/ratelimit.deleteOverride', {
+      body: { namespace, identifier: 'nobody' },
+    })
     expect(del.response.status).toBe(404)
     const list = await t.client.raw.POST('/v2/ratelimit.listOverrides', { body: { namespace: missing } })
     expect(list.response.status).toBe(404)

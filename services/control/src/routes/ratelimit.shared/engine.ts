@@ -86,9 +86,7 @@ export async function decide(sql: Sql, r: LimitRequest): Promise<LimitResult> {
   const passed = row.passed_count !== null && row.passed_count !== undefined
   // On success: what is left after our increment. On denial: what this statement's snapshot saw,
   // which is less than `cost` (a concurrent request may have used more meanwhile).
-  const remaining = passed
-    ? limit - num(row.passed_count)
-    : Math.min(limit - num(row.seen_count), r.cost - 1)
+  const remaining = passed ? limit - num(row.passed_count) : Math.min(limit - num(row.seen_count), r.cost - 1)
   return {
     success: passed,
     limit,

@@ -37,7 +37,8 @@ export async function namespaceForLimit(
   let ns = await findNamespace(deps.db, caller.workspaceId, name)
   if (!ns) {
     // Without any way to limit in it, a new namespace is not worth creating: answer like an unknown one.
-    if (!caller.permissions.has(CREATE_NAMESPACE) || !mayLimit({ id: '*', name })) throw namespaceNotFound(name)
+    if (!caller.permissions.has(CREATE_NAMESPACE) || !mayLimit({ id: '*', name }))
+      throw namespaceNotFound(name)
     ns = await ensureNamespace(deps.db, caller.workspaceId, name, deps.now())
   }
   if (ns.deletedAt !== null) throw namespaceGone(name)

@@ -75,6 +75,7 @@ export async function namespaceFor(
 ): Promise<Namespace> {
   const ns = await findNamespace(sql, caller.workspaceId, name)
   if (!ns || ns.deletedAt !== null) throw namespaceNotFound(name)
-  if (!allowed(ns)) throw forbidden(`The root key lacks ratelimit.${ns.id}.${action} or ratelimit.*.${action}.`)
+  if (!allowed(ns))
+    throw forbidden(`The root key lacks ratelimit.${ns.id}.${action} or ratelimit.*.${action}.`)
   return ns
 }

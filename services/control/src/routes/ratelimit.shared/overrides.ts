@@ -25,7 +25,14 @@ const toOverride = (r: Row): Override => ({
 /** Sets (or replaces, keeping its id) the override of an identifier; returns its id. */
 export async function upsertOverride(
   sql: Sql,
-  input: { workspaceId: string; namespaceId: string; identifier: string; limit: number; duration: number; now: number },
+  input: {
+    workspaceId: string
+    namespaceId: string
+    identifier: string
+    limit: number
+    duration: number
+    now: number
+  },
 ): Promise<string> {
   const rows = await sql.query<{ id: string }>(
     `INSERT INTO ratelimit_overrides (id, workspace_id, namespace_id, identifier, "limit", duration, created_at, updated_at)
@@ -33,7 +40,15 @@ export async function upsertOverride(
      ON CONFLICT (namespace_id, identifier) DO UPDATE
        SET "limit" = EXCLUDED."limit", duration = EXCLUDED.duration, updated_at = EXCLUDED.updated_at
      RETURNING id`,
-    [newId('rlo'), input.workspaceId, input.namespaceId, input.identifier, input.limit, input.duration, input.now],
+    [
+      newId('rlo'),
+      input.workspaceId,
+      input.namespaceId,
+      input.identifier,
+      input.limit,
+      input.duration,
+      input.now,
+    ],
   )
   const id = rows[0]?.id
   if (!id) throw new Error('override upsert returned no id')

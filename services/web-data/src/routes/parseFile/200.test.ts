@@ -38,7 +38,7 @@ describe.each(testDatabaseKinds())('POST /v2/parse → 200 (%s)', (kind) => {
       { pageNumber: 1, markdown: 'Quarterly report\n\nRevenue grew (12%).' },
       { pageNumber: 2, markdown: 'Outlook: steady' },
     ])
-    expect(data?.data?.metadata).toMatchObject({ title: 'Q3 report', numPages: 2, totalPages: 2, sourceURL: 'report.pdf' })
+    expect(data?.data?.metadata).toMatchObject({ title: 'Q3 report', numPages: 2, totalPages: 2, sourceURL: 'file:///report.pdf' })
     expect(await balance(t.service.db, teamId)).toBe(before - 2)
   })
 

@@ -39,6 +39,8 @@ export const parseFile =
     }
     const formats = readFormats(options?.formats as Parameters<typeof readFormats>[0])
     const name = (file as { name?: string }).name || 'upload'
+    // The upload has no URL; its file name stands in as a `file:` URI.
+    const uri = `file:///${encodeURIComponent(name)}`
     const unsupported = [
       ...formats.unsupported,
       ...(formats.json ? ['json'] : []),
@@ -47,13 +49,12 @@ export const parseFile =
     const document: Record<string, unknown> = {
       metadata: {
         ...(parsed.title ? { title: parsed.title } : {}),
-        sourceURL: name,
-        url: name,
+        sourceURL: uri,
+        url: uri,
         statusCode: 200,
         contentType: file.type || undefined,
         numPages: parsed.numPages,
         totalPages: parsed.totalPages,
-        creditsUsed: credits,
       },
     }
     if (formats.markdown) document.markdown = parsed.markdown
