@@ -1,5 +1,5 @@
 /**
- * `pnpm bench:types`: the type-check budget of a service that registers every operation.
+ * `pnpm bench`: the type-check budget of a service that registers every operation.
  *
  * Writes `bench/generated/all-routes.ts`, a service-shaped file with one typed handler per
  * operation of the bundled spec (each answering its first documented 2xx body) passed as a full
@@ -66,7 +66,7 @@ try {
 } catch (error) {
   const e = error as { stdout?: string }
   console.error(e.stdout ?? String(error))
-  console.error('bench:types: the fixture does not type-check')
+  console.error('bench (types): the fixture does not type-check')
   process.exit(1)
 }
 const read = (label: string) => output.match(new RegExp(`^${label}:\\s+(.+)$`, 'm'))?.[1]?.trim() ?? '?'
@@ -79,6 +79,6 @@ console.log(`memory used:           ${Math.round(memoryMb)} MB (budget ${BUDGET_
 console.log(`instantiations:        ${read('Instantiations')}`)
 console.log(`types:                 ${read('Types')}`)
 if (total > BUDGET_SECONDS || memoryMb > BUDGET_MB) {
-  console.error('bench:types: over budget')
+  console.error('bench (types): over budget')
   process.exit(1)
 }
