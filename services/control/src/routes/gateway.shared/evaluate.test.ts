@@ -45,7 +45,7 @@ describe.each(testDatabaseKinds())('gateway evaluation (%s)', (kind) => {
       },
       { name: 'log', enabled: true, logging: { requestHeaders: true } },
     ]
-    await c.raw.POST('/v2/gateway.setPolicies', { body: { ...where, policies } })
+    await c.raw.POST('/v2/gateway.setPolicies', { body: { ...where, policies: policies as never } })
     const target = {
       workspaceId: ws,
       projectId: fx.projectId,

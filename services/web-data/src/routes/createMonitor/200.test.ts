@@ -53,7 +53,11 @@ describe.each(testDatabaseKinds())('POST /v2/monitor → 200 (%s)', (kind) => {
 
   it('reads a schedule given as text', async () => {
     const { data } = await t.client.POST('/v2/monitor', {
-      body: { name: 'x', schedule: { text: 'every 15 minutes' }, targets: [{ type: 'scrape', urls: ['https://example.com/'] }] } as never,
+      body: {
+        name: 'x',
+        schedule: { text: 'every 15 minutes' },
+        targets: [{ type: 'scrape', urls: ['https://example.com/'] }],
+      } as never,
     })
     expect(data?.data?.schedule).toEqual({ cron: '*/15 * * * *', timezone: 'UTC' })
   })

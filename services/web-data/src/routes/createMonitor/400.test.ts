@@ -17,7 +17,9 @@ describe.each(testDatabaseKinds())('POST /v2/monitor → 400 (%s)', (kind) => {
     })
     expect(response.status).toBe(400)
     expect(error?.error).toBe('Bad Request')
-    expect(error?.details).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'body', path: ['targets'] })]))
+    expect(error?.details).toEqual(
+      expect.arrayContaining([expect.objectContaining({ in: 'body', path: ['targets'] })]),
+    )
   })
 
   it('refuses an invalid cron expression and unreadable schedule text', async () => {
@@ -26,13 +28,21 @@ describe.each(testDatabaseKinds())('POST /v2/monitor → 400 (%s)', (kind) => {
         body: { name: 'x', schedule, targets: [{ type: 'scrape', urls: ['https://example.com/'] }] } as never,
       })
       expect(response.status).toBe(400)
-      expect(error).toMatchObject({ success: false, error: 'Bad Request', details: [{ path: ['schedule'], code: 'invalid_schedule' }] })
+      expect(error).toMatchObject({
+        success: false,
+        error: 'Bad Request',
+        details: [{ path: ['schedule'], code: 'invalid_schedule' }],
+      })
     }
   })
 
   it('refuses a target URL that is not absolute http(s)', async () => {
     const { error, response } = await t.client.POST('/v2/monitor', {
-      body: { name: 'x', schedule: { cron: '0 * * * *' }, targets: [{ type: 'scrape', urls: ['ftp://example.com/'] }] } as never,
+      body: {
+        name: 'x',
+        schedule: { cron: '0 * * * *' },
+        targets: [{ type: 'scrape', urls: ['ftp://example.com/'] }],
+      } as never,
     })
     expect(response.status).toBe(400)
     expect(error).toMatchObject({ error: 'Invalid URL', details: [{ path: ['targets', 0, 'urls', 0] }] })

@@ -31,10 +31,16 @@ describe.each(testDatabaseKinds())('GET /v2/team/activity → 200 (%s)', (kind) 
       ['search', 'acme kettle'],
       ['scrape', site.at('/product.html')],
     ])
-    expect(all.data?.data?.[0]).toMatchObject({ id: expect.any(String), api_version: 'v2', created_at: expect.any(String) })
+    expect(all.data?.data?.[0]).toMatchObject({
+      id: expect.any(String),
+      api_version: 'v2',
+      created_at: expect.any(String),
+    })
     expect(all.data).toMatchObject({ has_more: false, cursor: null })
 
-    const first = await client.GET('/v2/team/activity', { params: { query: { endpoint: 'scrape', limit: 1 } } })
+    const first = await client.GET('/v2/team/activity', {
+      params: { query: { endpoint: 'scrape', limit: 1 } },
+    })
     expect(first.data?.data?.map((a) => a.target)).toEqual([site.at('/specs.html')])
     expect(first.data?.has_more).toBe(true)
     const second = await client.GET('/v2/team/activity', {

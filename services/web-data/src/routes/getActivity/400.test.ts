@@ -13,9 +13,15 @@ describe.each(testDatabaseKinds())('GET /v2/team/activity → 400 (%s)', (kind) 
 
   it('refuses an unknown endpoint, a bad limit and a forged cursor', async () => {
     for (const query of [{ endpoint: 'telepathy' }, { limit: 0 }, { cursor: 'not-a-cursor' }]) {
-      const { error, response } = await t.client.GET('/v2/team/activity', { params: { query: query as never } })
+      const { error, response } = await t.client.GET('/v2/team/activity', {
+        params: { query: query as never },
+      })
       expect(response.status).toBe(400)
-      expect(error).toMatchObject({ success: false, error: 'Bad Request', details: [expect.objectContaining({ in: 'query' })] })
+      expect(error).toMatchObject({
+        success: false,
+        error: 'Bad Request',
+        details: [expect.objectContaining({ in: 'query' })],
+      })
     }
   })
 })

@@ -1,7 +1,6 @@
-import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { sha256, testDatabaseKinds } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateKey } from '../../billing/keys.js'
-import { sha256 } from '@apiplatform/server-kit'
 import { type FixtureSite, startFixtureSite } from '../../testing/fixture-site.js'
 import { startTestService, type TestService } from '../../testing/harness.js'
 
@@ -21,10 +20,10 @@ describe.each(testDatabaseKinds())('GET /v2/team/credit-usage/historical → 200
     const team = await t.newTeam(100)
     // A second key of the same team.
     const second = generateKey()
-    await t.service.db.query("INSERT INTO api_keys (id, team_id, key_hash, label) VALUES ('key_second', $1, $2, 'second')", [
-      team.teamId,
-      sha256(second),
-    ])
+    await t.service.db.query(
+      "INSERT INTO api_keys (id, team_id, key_hash, label) VALUES ('key_second', $1, $2, 'second')",
+      [team.teamId, sha256(second)],
+    )
     // Last year's usage, straight in the ledger.
     await t.service.db.query(
       `INSERT INTO credit_ledger (team_id, delta, reason, key_id, created_at) VALUES ($1, -7, 'scrape', $2, '2025-03-10T12:00:00Z')`,
@@ -43,14 +42,26 @@ describe.each(testDatabaseKinds())('GET /v2/team/credit-usage/historical → 200
       success: true,
       periods: [
         { startDate: month, endDate: nextMonth, apiKey: null, totalCredits: 4 },
-        { startDate: '2025-03-01T00:00:00.000Z', endDate: '2025-04-01T00:00:00.000Z', apiKey: null, totalCredits: 7 },
+        {
+          startDate: '2025-03-01T00:00:00.000Z',
+          endDate: '2025-04-01T00:00:00.000Z',
+          apiKey: null,
+          totalCredits: 7,
+        },
       ],
     })
-    const byKey = await t.clientWith(team.key).GET('/v2/team/credit-usage/historical', { params: { query: { byApiKey: true } } })
+    const byKey = await t
+      .clientWith(team.key)
+      .GET('/v2/team/credit-usage/historical', { params: { query: { byApiKey: true } } })
     expect(byKey.data?.periods).toEqual([
       { startDate: month, endDate: nextMonth, apiKey: team.keyId, totalCredits: 1 },
       { startDate: month, endDate: nextMonth, apiKey: 'key_second', totalCredits: 3 },
-      { startDate: '2025-03-01T00:00:00.000Z', endDate: '2025-04-01T00:00:00.000Z', apiKey: team.keyId, totalCredits: 7 },
+      {
+        startDate: '2025-03-01T00:00:00.000Z',
+        endDate: '2025-04-01T00:00:00.000Z',
+        apiKey: team.keyId,
+        totalCredits: 7,
+      },
     ])
   })
 })

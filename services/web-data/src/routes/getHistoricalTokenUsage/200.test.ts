@@ -22,9 +22,18 @@ describe.each(testDatabaseKinds())('GET /v2/team/token-usage/historical → 200 
     expect(response.status).toBe(200)
     expect(data).toEqual({
       success: true,
-      periods: [{ startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-02-01T00:00:00.000Z', apiKey: null, totalTokens: 300 }],
+      periods: [
+        {
+          startDate: '2026-01-01T00:00:00.000Z',
+          endDate: '2026-02-01T00:00:00.000Z',
+          apiKey: null,
+          totalTokens: 300,
+        },
+      ],
     })
-    const byKey = await t.clientWith(team.key).GET('/v2/team/token-usage/historical', { params: { query: { byApiKey: true } } })
+    const byKey = await t
+      .clientWith(team.key)
+      .GET('/v2/team/token-usage/historical', { params: { query: { byApiKey: true } } })
     expect(byKey.data?.periods?.[0]?.apiKey).toBe(team.keyId)
   })
 })

@@ -23,7 +23,9 @@ describe.each(testDatabaseKinds())('GET /v2/monitor/{monitorId} → 404 (%s)', (
       [t.client, deletedId],
       [t.clientWith(other.key), mine.data?.data?.id as string],
     ] as const) {
-      const { error, response } = await client.GET('/v2/monitor/{monitorId}', { params: { path: { monitorId } } })
+      const { error, response } = await client.GET('/v2/monitor/{monitorId}', {
+        params: { path: { monitorId } },
+      })
       expect(response.status).toBe(404)
       expect(error).toEqual({ success: false, error: 'Not Found' })
     }

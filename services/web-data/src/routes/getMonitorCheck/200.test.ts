@@ -26,7 +26,9 @@ describe.each(testDatabaseKinds())('GET /v2/monitor/{monitorId}/checks/{checkId}
     const run = await t.client.POST('/v2/monitor/{monitorId}/run', { params: { path: { monitorId } } })
     const checkId = run.data?.id as string
     const check = await eventually(async () => {
-      const { data } = await t.client.GET('/v2/monitor/{monitorId}/checks/{checkId}', { params: { path: { monitorId, checkId } } })
+      const { data } = await t.client.GET('/v2/monitor/{monitorId}/checks/{checkId}', {
+        params: { path: { monitorId, checkId } },
+      })
       return data?.data?.status === 'partial' ? data : undefined
     })
     expect(check.data?.summary).toEqual({ totalPages: 4, same: 0, changed: 0, new: 3, removed: 0, error: 1 })

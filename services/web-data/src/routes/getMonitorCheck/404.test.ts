@@ -16,7 +16,9 @@ describe.each(testDatabaseKinds())('GET /v2/monitor/{monitorId}/checks/{checkId}
     const a = await t.client.POST('/v2/monitor', { body: yearly(['https://example.com/a']) })
     const b = await t.client.POST('/v2/monitor', { body: yearly(['https://example.com/b']) })
     const monitorA = a.data?.data?.id as string
-    const run = await t.client.POST('/v2/monitor/{monitorId}/run', { params: { path: { monitorId: monitorA } } })
+    const run = await t.client.POST('/v2/monitor/{monitorId}/run', {
+      params: { path: { monitorId: monitorA } },
+    })
     for (const [monitorId, checkId] of [
       [monitorA, UNKNOWN_ID],
       [b.data?.data?.id as string, run.data?.id as string],

@@ -25,9 +25,13 @@ describe.each(testDatabaseKinds())('GET /v2/team/queue-status → 200 (%s)', (ki
       maxConcurrency: 50,
       mostRecentSuccess: null,
     })
-    await client.POST('/v2/agent', { body: { prompt: 'find the kettle price', urls: ['https://example.com/'] } })
+    await client.POST('/v2/agent', {
+      body: { prompt: 'find the kettle price', urls: ['https://example.com/'] },
+    })
     const monitor = await client.POST('/v2/monitor', { body: yearly(['https://example.com/']) })
-    await client.POST('/v2/monitor/{monitorId}/run', { params: { path: { monitorId: monitor.data?.data?.id as string } } })
+    await client.POST('/v2/monitor/{monitorId}/run', {
+      params: { path: { monitorId: monitor.data?.data?.id as string } },
+    })
     await t.client.POST('/v2/agent', { body: { prompt: 'another team' } })
     const { data } = await client.GET('/v2/team/queue-status')
     // The agent run and the manual check are due; the monitor's yearly schedule is not.

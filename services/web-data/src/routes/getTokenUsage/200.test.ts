@@ -14,7 +14,10 @@ describe.each(testDatabaseKinds())('GET /v2/team/token-usage → 200 (%s)', (kin
   it("reports the plan's tokens and what is left this month", async () => {
     const team = await t.newTeam(10)
     await t.service.db.query('UPDATE teams SET plan_tokens = 1000 WHERE id = $1', [team.teamId])
-    await t.service.db.query(`INSERT INTO credit_ledger (team_id, delta, reason, tokens) VALUES ($1, 0, 'extract', 250)`, [team.teamId])
+    await t.service.db.query(
+      `INSERT INTO credit_ledger (team_id, delta, reason, tokens) VALUES ($1, 0, 'extract', 250)`,
+      [team.teamId],
+    )
     await t.service.db.query(
       `INSERT INTO credit_ledger (team_id, delta, reason, tokens, created_at) VALUES ($1, 0, 'extract', 400, now() - interval '40 days')`,
       [team.teamId],

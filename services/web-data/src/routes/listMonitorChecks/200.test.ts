@@ -18,16 +18,25 @@ describe.each(testDatabaseKinds())('GET /v2/monitor/{monitorId}/checks → 200 (
   it('lists the checks the schedule ran as durable jobs, newest first, filtered by status', async () => {
     // Six-field cron: every second, so the schedule fires within the test.
     const created = await t.client.POST('/v2/monitor', {
-      body: { name: 'often', schedule: { cron: '* * * * * *' }, targets: [{ type: 'scrape', urls: [site.at('/p.html')] }] } as never,
+      body: {
+        name: 'often',
+        schedule: { cron: '* * * * * *' },
+        targets: [{ type: 'scrape', urls: [site.at('/p.html')] }],
+      } as never,
     })
     const monitorId = created.data?.data?.id as string
     const checks = await eventually(async () => {
-      const { data } = await t.client.GET('/v2/monitor/{monitorId}/checks', { params: { path: { monitorId } } })
+      const { data } = await t.client.GET('/v2/monitor/{monitorId}/checks', {
+        params: { path: { monitorId } },
+      })
       const done = data?.data?.filter((c) => c.status === 'completed') ?? []
       return done.length >= 2 ? data?.data : undefined
     })
     // Stop the schedule before looking closer.
-    await t.client.PATCH('/v2/monitor/{monitorId}', { params: { path: { monitorId } }, body: { status: 'paused' } })
+    await t.client.PATCH('/v2/monitor/{monitorId}', {
+      params: { path: { monitorId } },
+      body: { status: 'paused' },
+    })
     expect(checks?.every((c) => c.trigger === 'scheduled' && c.monitorId === monitorId)).toBe(true)
     const completed = checks?.filter((c) => c.status === 'completed') ?? []
     // The first check saw the page new, the later ones unchanged.

@@ -15,7 +15,9 @@ describe.each(testDatabaseKinds())('GET /v2/monitor → 200 (%s)', (kind) => {
   it("lists the team's monitors newest first, by limit and offset, without deleted ones or other teams'", async () => {
     const ids: string[] = []
     for (const n of [1, 2, 3]) {
-      const { data } = await t.client.POST('/v2/monitor', { body: yearly([`https://example.com/${n}`], { name: `m${n}` }) })
+      const { data } = await t.client.POST('/v2/monitor', {
+        body: yearly([`https://example.com/${n}`], { name: `m${n}` }),
+      })
       ids.push(data?.data?.id as string)
     }
     await t.client.DELETE('/v2/monitor/{monitorId}', { params: { path: { monitorId: ids[1] as string } } })

@@ -1,7 +1,7 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authenticate } from '../../billing/keys.js'
 import { balance } from '../../billing/credits.js'
+import { authenticate } from '../../billing/keys.js'
 import { buildDocx, buildPdf, multipart } from '../../parse/fixtures.js'
 import { startTestService, type TestService } from '../../testing/harness.js'
 
@@ -28,7 +28,9 @@ describe.each(testDatabaseKinds())('POST /v2/parse → 200 (%s)', (kind) => {
     const pdf = buildPdf([['Quarterly report', 'Revenue grew (12%).'], ['Outlook: steady']], 'Q3 report')
     const { data, response } = await t.client.POST('/v2/parse', {
       ...multipart,
-      body: upload(pdf, 'report.pdf', 'application/pdf', { parsers: [{ type: 'pdf', pages: true, pageMarkers: true }] }) as never,
+      body: upload(pdf, 'report.pdf', 'application/pdf', {
+        parsers: [{ type: 'pdf', pages: true, pageMarkers: true }],
+      }) as never,
     })
     expect(response.status).toBe(200)
     expect(data?.data?.markdown).toBe(
@@ -38,7 +40,12 @@ describe.each(testDatabaseKinds())('POST /v2/parse → 200 (%s)', (kind) => {
       { pageNumber: 1, markdown: 'Quarterly report\n\nRevenue grew (12%).' },
       { pageNumber: 2, markdown: 'Outlook: steady' },
     ])
-    expect(data?.data?.metadata).toMatchObject({ title: 'Q3 report', numPages: 2, totalPages: 2, sourceURL: 'file:///report.pdf' })
+    expect(data?.data?.metadata).toMatchObject({
+      title: 'Q3 report',
+      numPages: 2,
+      totalPages: 2,
+      sourceURL: 'file:///report.pdf',
+    })
     expect(await balance(t.service.db, teamId)).toBe(before - 2)
   })
 
@@ -59,9 +66,14 @@ describe.each(testDatabaseKinds())('POST /v2/parse → 200 (%s)', (kind) => {
     ])
     const { data, response } = await t.client.POST('/v2/parse', {
       ...multipart,
-      body: upload(docx, 'manual.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', {
-        formats: ['markdown', 'html'],
-      }) as never,
+      body: upload(
+        docx,
+        'manual.docx',
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        {
+          formats: ['markdown', 'html'],
+        },
+      ) as never,
     })
     expect(response.status).toBe(200)
     expect(data?.data?.markdown).toBe('# Kettle manual\n\nFill the kettle & switch it on.')
@@ -71,7 +83,10 @@ describe.each(testDatabaseKinds())('POST /v2/parse → 200 (%s)', (kind) => {
   it('converts HTML with the scrape cleaner (main content, includeTags)', async () => {
     const html =
       '<html><head><title>Doc</title></head><body><nav>Menu</nav><main><h1>Title</h1><p>Body text.</p></main></body></html>'
-    const { data } = await t.client.POST('/v2/parse', { ...multipart, body: upload(html, 'page.html', 'text/html') as never })
+    const { data } = await t.client.POST('/v2/parse', {
+      ...multipart,
+      body: upload(html, 'page.html', 'text/html') as never,
+    })
     expect(data?.data?.markdown).toBe('# Title\n\nBody text.')
     expect(data?.data?.metadata?.title).toBe('Doc')
     const only = await t.client.POST('/v2/parse', {

@@ -22,7 +22,10 @@ describe.each(testDatabaseKinds())('POST /v2/parse → 400 (%s)', (kind) => {
 
   it('refuses a file type it cannot convert', async () => {
     const form = new FormData()
-    form.append('file', new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0])], 'logo.png', { type: 'image/png' }))
+    form.append(
+      'file',
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0])], 'logo.png', { type: 'image/png' }),
+    )
     const { error, response } = await t.client.POST('/v2/parse', { body: form as never, ...multipart })
     expect(response.status).toBe(400)
     expect(error).toMatchObject({ success: false, error: 'Bad Request', code: 'UNSUPPORTED_FILE_TYPE' })

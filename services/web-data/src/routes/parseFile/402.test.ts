@@ -20,8 +20,16 @@ describe.each(testDatabaseKinds())('POST /v2/parse → 402 (%s)', (kind) => {
     ] as const) {
       const team = await t.newTeam(credits)
       const form = new FormData()
-      form.append('file', new File([buildPdf(Array.from({ length: pages }, (_, i) => [`page ${i + 1}`]))], 'a.pdf'))
-      const { error, response } = await t.clientWith(team.key).POST('/v2/parse', { body: form as never, ...multipart })
+      form.append(
+        'file',
+        new File(
+          [buildPdf(Array.from({ length: pages }, (_, i) => [`page ${i + 1}`]))] as BlobPart[],
+          'a.pdf',
+        ),
+      )
+      const { error, response } = await t
+        .clientWith(team.key)
+        .POST('/v2/parse', { body: form as never, ...multipart })
       expect(response.status).toBe(402)
       expect(error).toEqual({ success: false, error: 'Payment Required: Insufficient credits' })
       expect(await balance(t.service.db, team.teamId)).toBe(credits)

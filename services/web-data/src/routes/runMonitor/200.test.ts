@@ -1,12 +1,7 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { balance } from '../../billing/credits.js'
-import {
-  type MutableSite,
-  page,
-  startMutableSite,
-  startWebhookReceiver,
-} from '../../monitor/testing.js'
+import { type MutableSite, page, startMutableSite, startWebhookReceiver } from '../../monitor/testing.js'
 import { eventually, startTestService, type TestService } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('POST /v2/monitor/{monitorId}/run → 200 (%s)', (kind) => {
@@ -35,7 +30,9 @@ describe.each(testDatabaseKinds())('POST /v2/monitor/{monitorId}/run → 200 (%s
         params: { path: { monitorId, checkId } },
       })
       const check = data?.data
-      return check && !['queued', 'running'].includes(check.status ?? '') && check.notificationStatus ? check : undefined
+      return check && !['queued', 'running'].includes(check.status ?? '') && check.notificationStatus
+        ? check
+        : undefined
     })
 
   it('checks the pages, diffs them against the previous check and calls the signed webhook', async () => {
@@ -51,7 +48,12 @@ describe.each(testDatabaseKinds())('POST /v2/monitor/{monitorId}/run → 200 (%s
 
     const first = await t.client.POST('/v2/monitor/{monitorId}/run', { params: { path: { monitorId } } })
     expect(first.response.status).toBe(200)
-    expect(first.data?.data).toMatchObject({ monitorId, status: 'queued', trigger: 'manual', estimatedCredits: 3 })
+    expect(first.data?.data).toMatchObject({
+      monitorId,
+      status: 'queued',
+      trigger: 'manual',
+      estimatedCredits: 3,
+    })
     expect(first.data?.id).toBe(first.data?.data?.id)
     const check1 = await finished(monitorId, first.data?.id as string)
     expect(check1.status).toBe('completed')

@@ -22,18 +22,29 @@ describe.each(testDatabaseKinds())('POST /v2/monitor/{monitorId}/run → 429 (%s
       const { data } = await client.POST('/v2/monitor', { body: yearly([`https://example.com/${n}`]) })
       ids.push(data?.data?.id as string)
     }
-    const first = await client.POST('/v2/monitor/{monitorId}/run', { params: { path: { monitorId: ids[0] as string } } })
+    const first = await client.POST('/v2/monitor/{monitorId}/run', {
+      params: { path: { monitorId: ids[0] as string } },
+    })
     expect(first.response.status).toBe(200)
-    const second = await client.POST('/v2/monitor/{monitorId}/run', { params: { path: { monitorId: ids[1] as string } } })
+    const second = await client.POST('/v2/monitor/{monitorId}/run', {
+      params: { path: { monitorId: ids[1] as string } },
+    })
     expect(second.response.status).toBe(429)
     expect(second.error).toEqual({ success: false, error: 'Concurrency limit reached' })
     expect(Number(second.response.headers.get('retry-after'))).toBeGreaterThan(0)
 
     const status = await client.GET('/v2/team/queue-status')
-    expect(status.data).toMatchObject({ jobsInQueue: 1, waitingJobsInQueue: 1, activeJobsInQueue: 0, maxConcurrency: 1 })
+    expect(status.data).toMatchObject({
+      jobsInQueue: 1,
+      waitingJobsInQueue: 1,
+      activeJobsInQueue: 0,
+      maxConcurrency: 1,
+    })
     // Other teams are not affected.
     const mine = await t.client.POST('/v2/monitor', { body: yearly(['https://example.com/3']) })
-    const run = await t.client.POST('/v2/monitor/{monitorId}/run', { params: { path: { monitorId: mine.data?.data?.id as string } } })
+    const run = await t.client.POST('/v2/monitor/{monitorId}/run', {
+      params: { path: { monitorId: mine.data?.data?.id as string } },
+    })
     expect(run.response.status).toBe(200)
   })
 })

@@ -1,7 +1,7 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authenticate } from '../../billing/keys.js'
 import { balance } from '../../billing/credits.js'
+import { authenticate } from '../../billing/keys.js'
 import { type FixtureSite, startFixtureSite } from '../../testing/fixture-site.js'
 import { startTestService, type TestService } from '../../testing/harness.js'
 
@@ -25,7 +25,9 @@ describe.each(testDatabaseKinds())('POST /v2/search → 200 (%s)', (kind) => {
 
   it('ranks indexed pages by full-text relevance and charges 2 credits per 10 results', async () => {
     const before = await balance(t.service.db, teamId)
-    const { data, response } = await t.client.POST('/v2/search', { body: { query: 'kettle specifications', limit: 5 } })
+    const { data, response } = await t.client.POST('/v2/search', {
+      body: { query: 'kettle specifications', limit: 5 },
+    })
     expect(response.status).toBe(200)
     expect(data?.success).toBe(true)
     expect(data?.id).toMatch(/^[0-9a-f-]{36}$/)
@@ -56,16 +58,26 @@ describe.each(testDatabaseKinds())('POST /v2/search → 200 (%s)', (kind) => {
   it('honours limit, includeDomains, excludeDomains and tbs', async () => {
     const one = await t.client.POST('/v2/search', { body: { query: 'kettle', limit: 1 } })
     expect(one.data?.data?.web).toHaveLength(1)
-    const included = await t.client.POST('/v2/search', { body: { query: 'kettle', includeDomains: ['127.0.0.1'] } })
+    const included = await t.client.POST('/v2/search', {
+      body: { query: 'kettle', includeDomains: ['127.0.0.1'] },
+    })
     expect(included.data?.data?.web?.length).toBeGreaterThan(1)
-    const excluded = await t.client.POST('/v2/search', { body: { query: 'kettle', excludeDomains: ['127.0.0.1'] } })
+    const excluded = await t.client.POST('/v2/search', {
+      body: { query: 'kettle', excludeDomains: ['127.0.0.1'] },
+    })
     expect(excluded.data?.data?.web).toEqual([])
-    const recent = await t.client.POST('/v2/search', { body: { query: 'kettle', sources: [{ type: 'web', tbs: 'qdr:h' }] } })
+    const recent = await t.client.POST('/v2/search', {
+      body: { query: 'kettle', sources: [{ type: 'web', tbs: 'qdr:h' }] },
+    })
     expect(recent.data?.data?.web?.length).toBeGreaterThan(1)
-    const old = await t.client.POST('/v2/search', { body: { query: 'kettle', tbs: 'cdr:1,cd_min:1/1/2000,cd_max:12/31/2000' } })
+    const old = await t.client.POST('/v2/search', {
+      body: { query: 'kettle', tbs: 'cdr:1,cd_min:1/1/2000,cd_max:12/31/2000' },
+    })
     expect(old.data?.data?.web).toEqual([])
     expect(old.data?.creditsUsed).toBe(0)
-    const github = await t.client.POST('/v2/search', { body: { query: 'kettle', categories: [{ type: 'github' }] } })
+    const github = await t.client.POST('/v2/search', {
+      body: { query: 'kettle', categories: [{ type: 'github' }] },
+    })
     expect(github.data?.data?.web).toEqual([])
   })
 
@@ -87,12 +99,18 @@ describe.each(testDatabaseKinds())('POST /v2/search → 200 (%s)', (kind) => {
   })
 
   it('returns images found in the matching pages and news ordered by fetch time', async () => {
-    const { data } = await t.client.POST('/v2/search', { body: { query: 'kettles heating', sources: ['images', 'news'] } })
+    const { data } = await t.client.POST('/v2/search', {
+      body: { query: 'kettles heating', sources: ['images', 'news'] },
+    })
     expect(data?.data?.web).toBeUndefined()
     expect(data?.data?.images).toEqual([
       { title: 'kettle', imageUrl: site.at('/img/kettle.png'), url: site.at('/article.html'), position: 1 },
     ])
-    expect(data?.data?.news?.[0]).toMatchObject({ title: 'How kettles work', url: site.at('/article.html'), position: 1 })
+    expect(data?.data?.news?.[0]).toMatchObject({
+      title: 'How kettles work',
+      url: site.at('/article.html'),
+      position: 1,
+    })
     expect(data?.data?.news?.[0]?.snippet).toContain('heating')
   })
 

@@ -12,7 +12,12 @@ describe.each(testDatabaseKinds())('POST /v2/search → 400 (%s)', (kind) => {
   })
 
   it('refuses a missing or too long query and an out-of-range limit', async () => {
-    for (const body of [{}, { query: 'x'.repeat(501) }, { query: 'kettle', limit: 101 }, { query: 'k', sources: ['video'] }]) {
+    for (const body of [
+      {},
+      { query: 'x'.repeat(501) },
+      { query: 'kettle', limit: 101 },
+      { query: 'k', sources: ['video'] },
+    ]) {
       const { error, response } = await t.client.POST('/v2/search', { body: body as never })
       expect(response.status).toBe(400)
       expect(error?.error).toBe('Bad Request')

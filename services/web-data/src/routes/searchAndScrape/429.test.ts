@@ -15,15 +15,16 @@ describe.each(testDatabaseKinds())('POST /v2/search → 429 (%s)', (kind) => {
     const team = await t.newTeam(100)
     await t.service.db.query('UPDATE teams SET rate_limit_per_min = 2 WHERE id = $1', [team.teamId])
     const client = t.clientWith(team.key)
+    const search = () => client.POST('/v2/search', { body: { query: 'kettle' } })
     const statuses: number[] = []
-    let last: Awaited<ReturnType<typeof client.POST<'/v2/search'>>> | undefined
+    let last: Awaited<ReturnType<typeof search>> | undefined
     for (let i = 0; i < 3; i++) {
-      last = await client.POST('/v2/search', { body: { query: 'kettle' } })
+      last = await search()
       statuses.push(last.response.status)
     }
     expect(statuses.slice(0, 2)).toEqual([200, 200])
     // The window is a calendar minute: when the third request opened a new one, a fourth is over.
-    const limited = statuses[2] === 429 ? last : await client.POST('/v2/search', { body: { query: 'kettle' } })
+    const limited = statuses[2] === 429 ? last : await search()
     expect(limited?.response.status).toBe(429)
     expect(limited?.error).toEqual({ success: false, error: 'Rate limit exceeded' })
     const retryAfter = Number(limited?.response.headers.get('retry-after'))

@@ -1,0 +1,48 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { openDatabase } from '@apiplatform/server-kit'
+import type { ServiceConfig } from '../src/config.js'
+import { type Service, startOn } from '../src/service.js'
+
+const HERE = fileURLToPath(new URL('.', import.meta.url))
+
+/** Starts bench/site-server.ts in a child process; resolves with its URL. */
+export function startSiteProcess(pages: number): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', `${HERE}site-server.ts`], {
+    env: { ...process.env, BENCH_PAGES: String(pages) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  return new Promise((resolve, reject) => {
+    let out = ''
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      const m = /SITE (\S+)/.exec(out)
+      if (m?.[1]) resolve({ url: m[1], child })
+    })
+    child.once('exit', (code) => reject(new Error(`site server exited with ${code}`)))
+  })
+}
+
+/** The service in this process: PostgreSQL with DATABASE_URL, else in-memory PGlite. */
+export async function startBenchService(): Promise<{ service: Service; mode: string }> {
+  const databaseUrl = process.env.DATABASE_URL || undefined
+  const db = await openDatabase({
+    databaseUrl,
+    schema: databaseUrl ? `bench_${Date.now()}` : undefined,
+  })
+  const config: ServiceConfig = {
+    port: 0,
+    apiKey: 'wd-bench-key',
+    credits: 10_000_000,
+    allowPrivateUrls: true,
+    agentStepMs: 0,
+    jobLeaseMs: 30_000,
+    jobPollMs: 25,
+    maxBodyBytes: 1_000_000,
+    worker: true,
+  }
+  const service = await startOn(db, config, () => db.close())
+  return { service, mode: databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (in memory)' }
+}
+
+export const auth = (key: string) => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json' })

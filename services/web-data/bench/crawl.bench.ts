@@ -1,0 +1,89 @@
+/**
+ * Crawl throughput: our crawl (POST /v2/crawl, scrape pipeline, one commit per page) against a
+ * plain fetch loop (fetch + href regex, same concurrency) over the same 1,000-page local site,
+ * served from a separate process. Prints pages per second of both and the ratio (goal ≥ 0.7).
+ */
+import { auth, startBenchService, startSiteProcess } from './common.js'
+
+const PAGES = Number(process.env.BENCH_PAGES ?? 1000)
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10)
+
+async function plainLoop(start: string): Promise<number> {
+  const seen = new Set([start])
+  const queue = [start]
+  let done = 0
+  let active = 0
+  await new Promise<void>((resolve) => {
+    const pump = () => {
+      if (queue.length === 0 && active === 0) return resolve()
+      while (active < CONCURRENCY && queue.length > 0) {
+        const url = queue.shift() as string
+        active++
+        fetch(url)
+          .then((r) => r.text())
+          .then((html) => {
+            done++
+            for (const m of html.matchAll(/href="([^"]+)"/g)) {
+              const next = new URL(m[1] as string, url)
+              next.hash = ''
+              if (next.pathname.startsWith('/p/') && !seen.has(next.toString()) && seen.size < PAGES) {
+                seen.add(next.toString())
+                queue.push(next.toString())
+              }
+            }
+          })
+          .finally(() => {
+            active--
+            pump()
+          })
+      }
+    }
+    pump()
+  })
+  return done
+}
+
+async function ourCrawl(base: string, start: string, key: string): Promise<number> {
+  const res = await fetch(`${base}/v2/crawl`, {
+    method: 'POST',
+    headers: auth(key),
+    body: JSON.stringify({ url: start, limit: PAGES, sitemap: 'skip', maxConcurrency: CONCURRENCY }),
+  })
+  const { id } = (await res.json()) as { id: string }
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 50))
+    const status = (await (
+      await fetch(`${base}/v2/crawl/${id}?skip=100000`, { headers: auth(key) })
+    ).json()) as {
+      status: string
+      completed: number
+    }
+    if (status.status !== 'scraping') return status.completed
+  }
+}
+
+const site = await startSiteProcess(PAGES)
+const { service, mode } = await startBenchService()
+try {
+  const start = `${site.url}/p/0`
+  await plainLoop(start) // warm-up of the site process
+  let t = performance.now()
+  const plainPages = await plainLoop(start)
+  const plainSecs = (performance.now() - t) / 1000
+  t = performance.now()
+  const ourPages = await ourCrawl(service.url, start, service.apiKey)
+  const ourSecs = (performance.now() - t) / 1000
+  const plainRate = plainPages / plainSecs
+  const ourRate = ourPages / ourSecs
+  console.log(`database: ${mode}; ${PAGES}-page site; concurrency ${CONCURRENCY}`)
+  console.log(
+    `plain fetch loop: ${plainPages} pages in ${plainSecs.toFixed(2)} s = ${plainRate.toFixed(1)} pages/s`,
+  )
+  console.log(
+    `our crawl:        ${ourPages} pages in ${ourSecs.toFixed(2)} s = ${ourRate.toFixed(1)} pages/s`,
+  )
+  console.log(`crawl ratio (ours / plain): ${(ourRate / plainRate).toFixed(2)} (goal >= 0.7)`)
+} finally {
+  await service.stop()
+  site.child.kill('SIGTERM')
+}
