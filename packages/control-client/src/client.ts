@@ -160,7 +160,8 @@ export function createControlClient(options: ControlClientOptions): ControlClien
     })
   const base = {
     get raw() {
-      raw ??= createClient<paths>({ baseUrl, fetch: f, headers })
+      // openapi-fetch picks the content type per body (JSON, or multipart with its boundary).
+      raw ??= createClient<paths>({ baseUrl, fetch: f, headers: withoutContentType(headers) })
       return raw
     },
     call,
@@ -184,4 +185,9 @@ export function createControlClient(options: ControlClientOptions): ControlClien
         ? Reflect.get(t, p)
         : memo(services, p, () => service(p)),
   }) as unknown as ControlClient
+}
+
+function withoutContentType(headers: Record<string, string>): Record<string, string> {
+  const { 'content-type': _json, ...rest } = headers
+  return rest
 }

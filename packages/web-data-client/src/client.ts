@@ -135,7 +135,8 @@ export function createWebDataClient(options: WebDataClientOptions): WebDataClien
   let raw: Client<paths> | undefined
   Object.defineProperty(client, 'raw', {
     get: () => {
-      raw ??= createClient<paths>({ baseUrl, fetch: f, headers })
+      // openapi-fetch picks the content type per body (JSON, or multipart with its boundary).
+      raw ??= createClient<paths>({ baseUrl, fetch: f, headers: withoutContentType(headers) })
       return raw
     },
   })
@@ -206,4 +207,9 @@ function qs(q: Json): string {
   }
   const s = p.toString()
   return s ? `?${s}` : ''
+}
+
+function withoutContentType(headers: Record<string, string>): Record<string, string> {
+  const { 'content-type': _json, ...rest } = headers
+  return rest
 }

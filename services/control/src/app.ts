@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createApi, spec as generatedSpec } from '@apiplatform/control-routes'
+import { invalidatingWrites } from './caches.js'
 import type { Deps } from './deps.js'
 import { createHandlers } from './handlers.js'
 import { authenticate } from './http/auth.js'
+import { RootKeyCache } from './http/root-key-cache.js'
 import type { ServiceEnv } from './http/env.js'
 
 /** The bundled hand-written spec (specs/control/dist/openapi.json), as served on /openapi.json. */
@@ -19,9 +21,10 @@ export function loadBundledSpec(): unknown {
 
 /** The Hono app of the service: every implemented operation, authentication, /openapi.json. */
 export function createApp(deps: Deps, options: { onUnexpectedError?: (error: unknown) => void } = {}) {
+  const auth = authenticate(deps.db, deps.now, { rootKeys: deps.rootKeys ?? new RootKeyCache(deps.db, 0) })
   const app = createApi<ServiceEnv>({
     handlers: createHandlers(deps),
-    auth: authenticate(deps.db, deps.now),
+    auth: deps.caches ? invalidatingWrites(deps.caches, auth) : auth,
     onUnexpectedError: options.onUnexpectedError ?? ((error) => console.error('unexpected error', error)),
   })
   const bundled = loadBundledSpec()

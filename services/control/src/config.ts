@@ -31,6 +31,16 @@ export interface ServiceConfig {
   jobPollMs: number
   /** Seed the demo workspace (default true). Env `CONTROL_SEED=0` disables it. */
   seed: boolean
+  /** How long a root-key lookup is trusted, in ms (0: not cached). Env `CONTROL_AUTH_CACHE_MS`, default 2000. */
+  authCacheMs?: number
+  /** Longest wait of a buffered analytics row, in ms (0: written at once). Env `CONTROL_ANALYTICS_FLUSH_MS`, default 50. */
+  analyticsFlushMs?: number
+  /** How long hot-path caches (key snapshots, namespaces, overrides) trust a read, in ms. Env `CONTROL_CACHE_MS`, default 1000. */
+  cacheMs?: number
+  /** Lease rate-limit permits in batches (default true). Env `CONTROL_RATELIMIT_LEASES=0` decides every request in the database. */
+  ratelimitLeases?: boolean
+  /** Base URL of the customer portal in session URLs. Env `CONTROL_PORTAL_URL`. */
+  portalUrl?: string
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -58,6 +68,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     jobLeaseMs: int(env.CONTROL_JOB_LEASE_MS, 30_000),
     jobPollMs: int(env.CONTROL_JOB_POLL_MS, 200),
     seed: env.CONTROL_SEED !== '0',
+    authCacheMs: int(env.CONTROL_AUTH_CACHE_MS, 2000),
+    analyticsFlushMs: int(env.CONTROL_ANALYTICS_FLUSH_MS, 50),
+    cacheMs: int(env.CONTROL_CACHE_MS, 1000),
+    ratelimitLeases: env.CONTROL_RATELIMIT_LEASES !== '0',
+    ...(env.CONTROL_PORTAL_URL ? { portalUrl: env.CONTROL_PORTAL_URL } : {}),
     encryptionKey: parseEncryptionKey(encryptionKeyText),
     encryptionKeyGenerated: !env.CONTROL_ENCRYPTION_KEY?.trim(),
     encryptionKeyText,

@@ -1,6 +1,10 @@
 import type { Database, JobQueue } from '@apiplatform/server-kit'
+import type { AnalyticsBuffer } from './analytics/buffer.js'
+import type { ServiceCaches } from './caches.js'
 import type { DnsResolver } from './domain/dns.js'
 import type { VariableCipher } from './domain/secrets.js'
+import type { RootKeyCache } from './http/root-key-cache.js'
+import type { RatelimitLeases } from './routes/ratelimit.shared/leases.js'
 
 /** What the handlers need: storage, the job queue, and the clock. */
 export interface Deps {
@@ -13,4 +17,32 @@ export interface Deps {
   dns?: DnsResolver
   /** Encrypts environment variable values at rest; createService always sets it. */
   variables?: VariableCipher
+  /** Buffered analytics rows (`key_verifications`, `ratelimit_decisions`); createService sets it. */
+  analytics?: AnalyticsBuffer
+  /** Hot-path caches (key snapshots, namespaces, overrides); createService sets them. */
+  caches?: ServiceCaches
+  /** Rate-limit permits leased from the shared counters; createService sets it. */
+  ratelimits?: RatelimitLeases
+  /** Root-key lookups cached briefly (createService sets it; without it every request queries). */
+  rootKeys?: RootKeyCache
+  /** Customer portal settings (defaults: see `portalSettings`). */
+  portal?: Partial<PortalSettings>
 }
+
+/** Customer portal sessions: where the portal lives and how long codes and tokens last. */
+export interface PortalSettings {
+  /** Base URL of the hosted portal; a session URL is `<baseUrl>/<portal>/session?code=…`. */
+  baseUrl: string
+  /** Lifetime of the one-time code of a new session, in ms. */
+  codeTtlMs: number
+  /** Lifetime of the access token that `portal.exchangeCode` issues, in ms. */
+  tokenTtlMs: number
+}
+
+export const DEFAULT_PORTAL_SETTINGS: PortalSettings = {
+  baseUrl: 'https://portal.deploy-control.dev',
+  codeTtlMs: 5 * 60_000,
+  tokenTtlMs: 60 * 60_000,
+}
+
+export const portalSettings = (deps: Deps): PortalSettings => ({ ...DEFAULT_PORTAL_SETTINGS, ...deps.portal })

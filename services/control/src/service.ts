@@ -14,12 +14,16 @@ import {
   type RunningServer,
   serve,
 } from '@apiplatform/server-kit'
+import { AnalyticsBuffer } from './analytics/buffer.js'
 import { createApp } from './app.js'
+import { createCaches } from './caches.js'
 import type { ServiceConfig } from './config.js'
 import type { Deps } from './deps.js'
 import { type DnsResolver, systemDnsResolver } from './domain/dns.js'
 import { openVariableCipher } from './domain/secrets.js'
 import { everyPermission } from './http/auth.js'
+import { RootKeyCache } from './http/root-key-cache.js'
+import { RatelimitLeases } from './routes/ratelimit.shared/leases.js'
 import { SEED, seed } from './seed.js'
 import { registerOperationWorkflows } from './workflows/operations.js'
 import { registerTaskWorkflows } from './workflows/tasks.js'
@@ -72,6 +76,10 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
   const now = () => Date.now()
   let server: RunningServer | undefined
   const queue = new JobQueue(db, { leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs })
+  const analytics = new AnalyticsBuffer(db, { flushMs: config.analyticsFlushMs ?? 50 })
+  const rootKeys = new RootKeyCache(db, config.authCacheMs ?? 2000)
+  const caches = createCaches(config.cacheMs ?? 1000)
+  const ratelimits = config.ratelimitLeases === false ? undefined : new RatelimitLeases(db, now)
   try {
     await migrate(db, MIGRATIONS_DIR)
     await queue.install()
@@ -86,6 +94,11 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       encryptionKey: config.encryptionKey ?? randomBytes(32),
       dns,
       variables,
+      analytics,
+      rootKeys,
+      caches,
+      ...(ratelimits ? { ratelimits } : {}),
+      ...(config.portalUrl ? { portal: { baseUrl: config.portalUrl } } : {}),
     }
     registerOperationWorkflows(queue, db, { stepMs: config.workflowStepMs, now })
     registerTaskWorkflows(queue, db, {
@@ -108,13 +121,17 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       deps,
       async close() {
         await running.close()
+        await ratelimits?.close()
         await queue.stop()
+        await analytics.flush()
         if (ownsDatabase) await db.close()
       },
     }
   } catch (error) {
     await server?.close()
+    await ratelimits?.close().catch(() => {})
     await queue.stop()
+    await analytics.flush()
     if (ownsDatabase) await db.close().catch(() => {})
     throw error
   }

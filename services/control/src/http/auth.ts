@@ -1,62 +1,85 @@
 /**
  * Authentication of every operation that documents a security requirement: a root key as a
- * bearer token. A missing, malformed, unknown, expired or revoked key answers 401; authorization
+ * bearer token, or, for the portal operations secured with `portalSession`, a portal session
+ * token. A missing, malformed, unknown, expired or revoked credential answers 401; authorization
  * (403, or the deliberate 404 of some operations) is decided by the handlers with `authorize`,
  * because permissions may name the resource being acted on.
  */
 import { extensions, type OperationId, spec } from '@apiplatform/control-routes'
-import type { Database } from '@apiplatform/server-kit'
+import { type Database, sha256 } from '@apiplatform/server-kit'
 import type { Context, MiddlewareHandler } from 'hono'
 import { unauthorized } from '../domain/errors.js'
 import { PermissionSet } from '../domain/permissions.js'
-import { findRootKeyBySecret } from '../repositories/keys.js'
+import { findPortalSessionByToken } from '../repositories/portal.js'
 import type { ServiceEnv } from './env.js'
 import { errorResponse } from './problems.js'
+import type { RootKeyCache } from './root-key-cache.js'
+
+/** How an operation is authenticated, from its `security` in the spec. */
+export type SecurityKind = 'public' | 'bearer' | 'portalSession'
+
+/**
+ * `public` when its `security` is the empty list, `portalSession` when it names only that scheme
+ * (a portal session token from `portal.exchangeCode`), `bearer` (a root key) otherwise.
+ */
+export function operationSecurity(operationId: OperationId): SecurityKind {
+  for (const item of Object.values(spec.paths)) {
+    for (const op of Object.values(item)) {
+      const o = op as { operationId?: string; security?: Array<Record<string, unknown>> }
+      if (o?.operationId !== operationId) continue
+      if (!Array.isArray(o.security)) return 'bearer'
+      if (o.security.length === 0) return 'public'
+      const schemes = new Set(o.security.flatMap((requirement) => Object.keys(requirement)))
+      return schemes.size === 1 && schemes.has('portalSession') ? 'portalSession' : 'bearer'
+    }
+  }
+  return 'bearer'
+}
 
 /** Whether an operation needs credentials (its `security` is not the empty list). */
 export function operationIsPublic(operationId: OperationId): boolean {
-  for (const item of Object.values(spec.paths)) {
-    for (const op of Object.values(item)) {
-      const o = op as { operationId?: string; security?: unknown[] }
-      if (o?.operationId === operationId) return Array.isArray(o.security) && o.security.length === 0
-    }
-  }
-  return false
+  return operationSecurity(operationId) === 'public'
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_\-.~+/]+=*)$/
 
-export function authenticate(db: Database, now: () => number): MiddlewareHandler<ServiceEnv> {
-  const publicOps = new Map<OperationId, boolean>()
+export interface AuthOptions {
+  /** Root-key lookups, cached briefly (see RootKeyCache). */
+  rootKeys: RootKeyCache
+}
+
+/**
+ * The auth middleware: a root key for `bearer` operations, a portal session token (and nothing
+ * else) for `portalSession` operations, nothing for public ones. Each credential is looked up by
+ * the hash of its secret in its own table, so a portal token is never a root key and vice versa.
+ */
+export function authenticate(db: Database, now: () => number, options: AuthOptions): MiddlewareHandler<ServiceEnv> {
+  const kinds = new Map<OperationId, SecurityKind>()
   return async (c, next) => {
     const operationId = c.get('operationId')
-    let isPublic = publicOps.get(operationId)
-    if (isPublic === undefined) {
-      isPublic = operationIsPublic(operationId)
-      publicOps.set(operationId, isPublic)
+    let kind = kinds.get(operationId)
+    if (kind === undefined) {
+      kind = operationSecurity(operationId)
+      kinds.set(operationId, kind)
     }
-    if (isPublic) return next()
+    if (kind === 'public') return next()
+    const what = kind === 'portalSession' ? '<PORTAL_SESSION_TOKEN>' : '<ROOT_KEY>'
     const header = c.req.header('authorization')
     if (!header || header.trim() === '') {
       return errorResponse(
         c,
-        unauthorized(
-          'missing',
-          'The Authorization header is missing. Send `Authorization: Bearer <ROOT_KEY>`.',
-        ),
+        unauthorized('missing', `The Authorization header is missing. Send \`Authorization: Bearer ${what}\`.`),
       )
     }
     const match = BEARER.exec(header.trim())
     if (!match?.[1]) {
       return errorResponse(
         c,
-        unauthorized(
-          'malformed',
-          'The Authorization header is malformed. Send `Authorization: Bearer <ROOT_KEY>`.',
-        ),
+        unauthorized('malformed', `The Authorization header is malformed. Send \`Authorization: Bearer ${what}\`.`),
       )
     }
-    const key = await findRootKeyBySecret(db, match[1])
+    if (kind === 'portalSession') return portalSession(c, next, db, match[1], now())
+    const key = await options.rootKeys.find(match[1])
     if (!key)
       return errorResponse(
         c,
@@ -72,10 +95,41 @@ export function authenticate(db: Database, now: () => number): MiddlewareHandler
     c.set('caller', {
       keyId: key.id,
       workspaceId: key.workspaceId,
-      permissions: new PermissionSet(key.permissions),
+      permissions: key.permissionSet,
     })
     return next()
   }
+}
+
+/**
+ * A portal session token: valid until its `expiresAt`. The caller acts in the session's workspace
+ * with the session's scopes as permissions on its portal (`portal.<portalId>.<scope>`), and
+ * `portalSession` names the end user (identity) it may see.
+ */
+async function portalSession(
+  c: Context<ServiceEnv>,
+  next: () => Promise<void>,
+  db: Database,
+  token: string,
+  at: number,
+) {
+  const session = await findPortalSessionByToken(db, sha256(token))
+  if (!session || session.tokenExpiresAt === null) {
+    return errorResponse(
+      c,
+      unauthorized('session_not_found', 'The portal session token is invalid or has expired.'),
+    )
+  }
+  if (session.tokenExpiresAt <= at) {
+    return errorResponse(c, unauthorized('session_expired', 'The portal session has expired.'))
+  }
+  c.set('caller', {
+    keyId: session.id,
+    workspaceId: session.workspaceId,
+    permissions: new PermissionSet(session.scopes.map((scope) => `portal.${session.portalId}.${scope}`)),
+  })
+  c.set('portalSession', session)
+  return next()
 }
 
 /** The `x-required-permissions` of an operation (a list of alternatives). */

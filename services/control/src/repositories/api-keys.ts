@@ -169,6 +169,20 @@ export async function listKeysOfApi(
   return rows.map(toKeyRecord)
 }
 
+/** The keys of one identity in a workspace (any API), oldest first: the portal's view. */
+export async function listKeysOfIdentity(
+  sql: Sql,
+  input: { workspaceId: string; identityId: string; after?: { createdAt: number; id: string }; limit: number },
+) {
+  const rows = await sql.query<Row>(
+    `SELECT * FROM api_keys WHERE workspace_id = $1 AND identity_id = $2 AND deleted_at IS NULL
+       AND ($3::bigint IS NULL OR (created_at, id) > ($3::bigint, $4::text))
+     ORDER BY created_at, id LIMIT $5`,
+    [input.workspaceId, input.identityId, input.after?.createdAt ?? null, input.after?.id ?? '', input.limit],
+  )
+  return rows.map(toKeyRecord)
+}
+
 /** Columns `updateKey` may set, by API field. */
 export interface KeyPatch {
   name?: string | null

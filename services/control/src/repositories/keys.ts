@@ -30,9 +30,14 @@ const toRecord = (r: Row): RootKeyRecord => ({
 
 /** Looks a root key up by its secret (only the hash is stored and compared). */
 export async function findRootKeyBySecret(sql: Sql, secret: string): Promise<RootKeyRecord | undefined> {
+  return findRootKeyByHash(sql, sha256(secret))
+}
+
+/** Looks a root key up by the SHA-256 (hex) of its secret. */
+export async function findRootKeyByHash(sql: Sql, hash: string): Promise<RootKeyRecord | undefined> {
   const rows = await sql.query<Row>(
     'SELECT id, workspace_id, name, permissions, expires_at, revoked_at FROM root_keys WHERE hash = $1',
-    [sha256(secret)],
+    [hash],
   )
   return rows[0] && toRecord(rows[0])
 }

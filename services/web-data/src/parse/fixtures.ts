@@ -58,9 +58,3 @@ export async function buildDocx(
   )
   return zip.generateAsync({ type: 'uint8array' })
 }
-
-/**
- * Request options for an upload through the generated client: its default `content-type:
- * application/json` header is removed so fetch sets `multipart/form-data` with the boundary.
- */
-export const multipart = { headers: { 'content-type': null } } as never as Record<string, never>

@@ -25,6 +25,8 @@ export async function runAnalytics(deps: Deps, c: Context<ServiceEnv>, source: A
   const requestId = c.get('requestId')
   const caller = c.get('caller')
   if (!authorize(c)) throw forbidden(`The root key may not read ${source.what}.`)
+  // Rows this process answered but has not written yet (see AnalyticsBuffer).
+  await deps.analytics?.flush()
   const { query } = (await c.req.json()) as { query: string }
   let sql: string
   try {

@@ -4,6 +4,7 @@ import { lastRefillTime } from '../../domain/credits.js'
 import { notFound } from '../../domain/errors.js'
 import { hashSecret } from '../../domain/key-secrets.js'
 import { evaluateQuery, parsePermissionQuery, type Query, QueryError } from '../../domain/permission-query.js'
+import type { KeySnapshot } from '../../caches.js'
 import type { ServiceHandler } from '../../http/env.js'
 import {
   applyRefill,
@@ -70,9 +71,9 @@ export const verifyKey = (deps: Deps): ServiceHandler<'keys.verifyKey'> =>
     }
     const now = deps.now()
     const tags = body.tags ?? []
-    const key = await findKeyByHash(deps.db, workspaceId, hashes)
-    if (!key) {
-      await recordVerification(deps.db, {
+    const snapshot = await keySnapshot(deps, workspaceId, hashes)
+    if (!snapshot) {
+      await record(deps, {
         workspaceId,
         keyId: null,
         apiId: null,
@@ -84,15 +85,8 @@ export const verifyKey = (deps: Deps): ServiceHandler<'keys.verifyKey'> =>
       })
       return c.json({ meta: { requestId }, data: { valid: false, code: 'NOT_FOUND' as const } }, 200)
     }
+    const { key, permissions, roles, keyLimits, identityLimits, identityData } = snapshot
     requirePermission(c, { apiId: key.apiId })
-
-    const [permissions, roles, keyLimits, identity, identityLimits] = await Promise.all([
-      keyEffectivePermissionSlugs(deps.db, key.id),
-      keyRoles(deps.db, key.id),
-      ratelimitsOf(deps.db, { keyId: key.id }),
-      key.identityId ? findIdentityById(deps.db, workspaceId, key.identityId) : undefined,
-      key.identityId ? ratelimitsOf(deps.db, { identityId: key.identityId }) : [],
-    ])
 
     let code: Code = 'VALID'
     let credits: number | null = key.creditsRemaining
@@ -112,17 +106,22 @@ export const verifyKey = (deps: Deps): ServiceHandler<'keys.verifyKey'> =>
       )
       if (exceeded) code = 'RATE_LIMITED'
       else {
-        if (key.refill) await applyRefill(deps.db, key.id, lastRefillTime(key.refill, now), now)
-        const cost = body.credits?.cost ?? 1
-        const spent = await spendCredits(deps.db, key.id, cost, now)
-        if (spent) credits = spent.remaining
-        else {
-          code = 'USAGE_EXCEEDED'
-          credits = 0
+        if (key.creditsRemaining === null && !key.refill && deps.analytics) {
+          // Unlimited: nothing to spend; last_used_at is written with the next analytics batch.
+          deps.analytics.touchKey(key.id, now)
+        } else {
+          if (key.refill) await applyRefill(deps.db, key.id, lastRefillTime(key.refill, now), now)
+          const cost = body.credits?.cost ?? 1
+          const spent = await spendCredits(deps.db, key.id, cost, now)
+          if (spent) credits = spent.remaining
+          else {
+            code = 'USAGE_EXCEEDED'
+            credits = 0
+          }
         }
       }
     }
-    await recordVerification(deps.db, {
+    await record(deps, {
       workspaceId,
       keyId: key.id,
       apiId: key.apiId,
@@ -146,13 +145,41 @@ export const verifyKey = (deps: Deps): ServiceHandler<'keys.verifyKey'> =>
           enabled: key.enabled,
           permissions,
           roles: roles.map((r) => r.name),
-          ...(identity ? { identity: await toApiIdentity(deps.db, identity) } : {}),
+          ...(identityData ? { identity: identityData } : {}),
           ...(ratelimits.length > 0 ? { ratelimits } : {}),
         },
       },
       200,
     )
   })
+
+/**
+ * What verification reads about a key (not its credits): from the key cache (this process's key
+ * writes invalidate it; other processes' within its TTL), else from the database.
+ */
+async function keySnapshot(deps: Deps, workspaceId: string, hashes: string[]): Promise<KeySnapshot | null> {
+  const load = async (): Promise<KeySnapshot | null> => {
+    const key = await findKeyByHash(deps.db, workspaceId, hashes)
+    if (!key) return null
+    const [permissions, roles, keyLimits, identity, identityLimits] = await Promise.all([
+      keyEffectivePermissionSlugs(deps.db, key.id),
+      keyRoles(deps.db, key.id),
+      ratelimitsOf(deps.db, { keyId: key.id }),
+      key.identityId ? findIdentityById(deps.db, workspaceId, key.identityId) : undefined,
+      key.identityId ? ratelimitsOf(deps.db, { identityId: key.identityId }) : [],
+    ])
+    const identityData = identity ? await toApiIdentity(deps.db, identity) : undefined
+    return { key, permissions, roles, keyLimits, identity, identityLimits, identityData }
+  }
+  if (!deps.caches) return load()
+  return deps.caches.keys.get(`${workspaceId}\u0000${hashes.join('\u0000')}`, load)
+}
+
+/** Records the verification: buffered (see AnalyticsBuffer), or written at once without a buffer. */
+function record(deps: Deps, v: Parameters<typeof recordVerification>[1]): Promise<void> {
+  if (!deps.analytics) return recordVerification(deps.db, v)
+  return deps.analytics.recordVerification({ ...v, time: v.now })
+}
 
 interface VerifyRatelimit {
   exceeded: boolean

@@ -4,6 +4,7 @@ import { forbidden } from '../../domain/errors.js'
 import { authorize } from '../../http/auth.js'
 import type { ServiceEnv } from '../../http/env.js'
 import { decide, deleteExpiredWindows, type LimitResult } from './engine.js'
+import { applicableOverride } from './overrides.js'
 import {
   ensureNamespace,
   findNamespace,
@@ -34,7 +35,10 @@ export async function namespaceForLimit(
   mayLimit: (ns: { id: string; name: string }) => boolean,
 ): Promise<Namespace> {
   const caller = c.get('caller')
-  let ns = await findNamespace(deps.db, caller.workspaceId, name)
+  const find = () => findNamespace(deps.db, caller.workspaceId, name)
+  let ns = deps.caches
+    ? await deps.caches.namespaces.get(`${caller.workspaceId}\u0000${name}`, find, (found) => found !== undefined)
+    : await find()
   if (!ns) {
     // Without any way to limit in it, a new namespace is not worth creating: answer like an unknown one.
     if (!caller.permissions.has(CREATE_NAMESPACE) || !mayLimit({ id: '*', name }))
@@ -52,17 +56,51 @@ export const mayActOn = (c: Context<ServiceEnv>) => (ns: { id: string; name: str
 
 let decisions = 0
 
-/** Counts one check and records the decision for analytics. */
+/**
+ * Counts one check and records the decision for analytics: with leases (see leases.ts) when the
+ * service has them, else as one decision statement (engine.ts). The override is looked up first
+ * (cached like namespaces), then the identifier's window decides.
+ */
 export async function runCheck(deps: Deps, ns: Namespace, check: LimitCheck): Promise<LimitResult> {
   const now = deps.now()
   if (++decisions % 1000 === 0) void deleteExpiredWindows(deps.db, now).catch(() => {})
-  return decide(deps.db, {
+  if (!deps.ratelimits || !deps.analytics) {
+    return decide(deps.db, {
+      namespaceId: ns.id,
+      identifier: check.identifier,
+      limit: check.limit,
+      duration: check.duration,
+      cost: check.cost ?? 1,
+      now,
+      recordFor: ns.workspaceId,
+    })
+  }
+  const lookup = async () => (await applicableOverride(deps.db, ns.id, check.identifier)) ?? null
+  const override = deps.caches
+    ? await deps.caches.overrides.get(`${ns.id}\u0000${check.identifier}`, lookup)
+    : await lookup()
+  const limit = override?.limit ?? check.limit
+  const duration = override?.duration ?? check.duration
+  const taken = await deps.ratelimits.take({
     namespaceId: ns.id,
     identifier: check.identifier,
-    limit: check.limit,
-    duration: check.duration,
+    limit,
+    duration,
     cost: check.cost ?? 1,
     now,
-    recordFor: ns.workspaceId,
   })
+  void deps.analytics.recordDecision({
+    workspaceId: ns.workspaceId,
+    namespaceId: ns.id,
+    identifier: check.identifier,
+    passed: taken.success,
+    time: now,
+  })
+  return {
+    success: taken.success,
+    limit,
+    remaining: taken.remaining,
+    reset: taken.windowStart + duration,
+    ...(override ? { overrideId: override.overrideId } : {}),
+  }
 }

@@ -93,3 +93,23 @@ export function decodeOverrideCursor(cursor: string): string | undefined {
     return undefined
   }
 }
+
+/**
+ * The override that applies to an identifier: the exact one, else the longest `prefix*` pattern
+ * that matches (the rule of the decision statement in engine.ts).
+ */
+export async function applicableOverride(
+  sql: Sql,
+  namespaceId: string,
+  identifier: string,
+): Promise<Override | undefined> {
+  const rows = await sql.query<Row>(
+    `SELECT id, identifier, "limit", duration FROM ratelimit_overrides
+     WHERE namespace_id = $1
+       AND (identifier = $2 OR (right(identifier, 1) = '*' AND starts_with($2, left(identifier, -1))))
+     ORDER BY identifier = $2 DESC, length(identifier) DESC
+     LIMIT 1`,
+    [namespaceId, identifier],
+  )
+  return rows[0] && toOverride(rows[0])
+}

@@ -2,7 +2,7 @@ import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { balance } from '../../billing/credits.js'
 import { authenticate } from '../../billing/keys.js'
-import { buildDocx, buildPdf, multipart } from '../../parse/fixtures.js'
+import { buildDocx, buildPdf } from '../../parse/fixtures.js'
 import { startTestService, type TestService } from '../../testing/harness.js'
 
 const upload = (bytes: Uint8Array | string, name: string, type: string, options?: unknown) => {
@@ -27,7 +27,6 @@ describe.each(testDatabaseKinds())('POST /v2/parse → 200 (%s)', (kind) => {
     const before = await balance(t.service.db, teamId)
     const pdf = buildPdf([['Quarterly report', 'Revenue grew (12%).'], ['Outlook: steady']], 'Q3 report')
     const { data, response } = await t.client.POST('/v2/parse', {
-      ...multipart,
       body: upload(pdf, 'report.pdf', 'application/pdf', {
         parsers: [{ type: 'pdf', pages: true, pageMarkers: true }],
       }) as never,
@@ -52,7 +51,6 @@ describe.each(testDatabaseKinds())('POST /v2/parse → 200 (%s)', (kind) => {
   it('honours maxPages of the pdf parser', async () => {
     const pdf = buildPdf([['one'], ['two'], ['three']])
     const { data } = await t.client.POST('/v2/parse', {
-      ...multipart,
       body: upload(pdf, 'x.pdf', 'application/pdf', { parsers: [{ type: 'pdf', maxPages: 1 }] }) as never,
     })
     expect(data?.data?.markdown).toBe('one')
@@ -65,7 +63,6 @@ describe.each(testDatabaseKinds())('POST /v2/parse → 200 (%s)', (kind) => {
       { text: 'Fill the kettle & switch it on.' },
     ])
     const { data, response } = await t.client.POST('/v2/parse', {
-      ...multipart,
       body: upload(
         docx,
         'manual.docx',
@@ -84,13 +81,11 @@ describe.each(testDatabaseKinds())('POST /v2/parse → 200 (%s)', (kind) => {
     const html =
       '<html><head><title>Doc</title></head><body><nav>Menu</nav><main><h1>Title</h1><p>Body text.</p></main></body></html>'
     const { data } = await t.client.POST('/v2/parse', {
-      ...multipart,
       body: upload(html, 'page.html', 'text/html') as never,
     })
     expect(data?.data?.markdown).toBe('# Title\n\nBody text.')
     expect(data?.data?.metadata?.title).toBe('Doc')
     const only = await t.client.POST('/v2/parse', {
-      ...multipart,
       body: upload(html, 'page.html', 'text/html', { includeTags: ['p'] }) as never,
     })
     expect(only.data?.data?.markdown).toBe('Body text.')

@@ -1,6 +1,5 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { multipart } from '../../parse/fixtures.js'
 import { startTestService, type TestService } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('POST /v2/parse → 400 (%s)', (kind) => {
@@ -15,7 +14,7 @@ describe.each(testDatabaseKinds())('POST /v2/parse → 400 (%s)', (kind) => {
   it('refuses a request without a file', async () => {
     const form = new FormData()
     form.append('options', '{}')
-    const { error, response } = await t.client.POST('/v2/parse', { body: form as never, ...multipart })
+    const { error, response } = await t.client.POST('/v2/parse', { body: form as never })
     expect(response.status).toBe(400)
     expect(error?.error).toBe('Bad Request')
   })
@@ -26,7 +25,7 @@ describe.each(testDatabaseKinds())('POST /v2/parse → 400 (%s)', (kind) => {
       'file',
       new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0])], 'logo.png', { type: 'image/png' }),
     )
-    const { error, response } = await t.client.POST('/v2/parse', { body: form as never, ...multipart })
+    const { error, response } = await t.client.POST('/v2/parse', { body: form as never })
     expect(response.status).toBe(400)
     expect(error).toMatchObject({ success: false, error: 'Bad Request', code: 'UNSUPPORTED_FILE_TYPE' })
   })

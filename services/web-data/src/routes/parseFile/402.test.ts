@@ -1,7 +1,7 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { balance } from '../../billing/credits.js'
-import { buildPdf, multipart } from '../../parse/fixtures.js'
+import { buildPdf } from '../../parse/fixtures.js'
 import { startTestService, type TestService } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('POST /v2/parse → 402 (%s)', (kind) => {
@@ -27,9 +27,7 @@ describe.each(testDatabaseKinds())('POST /v2/parse → 402 (%s)', (kind) => {
           'a.pdf',
         ),
       )
-      const { error, response } = await t
-        .clientWith(team.key)
-        .POST('/v2/parse', { body: form as never, ...multipart })
+      const { error, response } = await t.clientWith(team.key).POST('/v2/parse', { body: form as never })
       expect(response.status).toBe(402)
       expect(error).toEqual({ success: false, error: 'Payment Required: Insufficient credits' })
       expect(await balance(t.service.db, team.teamId)).toBe(credits)

@@ -2,7 +2,6 @@ import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { balance } from '../../billing/credits.js'
 import { authenticate } from '../../billing/keys.js'
-import { multipart } from '../../parse/fixtures.js'
 import { startTestService, type TestService } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('POST /v2/parse → 422 (%s)', (kind) => {
@@ -23,7 +22,7 @@ describe.each(testDatabaseKinds())('POST /v2/parse → 422 (%s)', (kind) => {
     ] as const) {
       const form = new FormData()
       form.append('file', new File([bytes], name))
-      const { error, response } = await t.client.POST('/v2/parse', { body: form as never, ...multipart })
+      const { error, response } = await t.client.POST('/v2/parse', { body: form as never })
       expect(response.status).toBe(422)
       expect(error).toMatchObject({ success: false, error: 'Unprocessable Entity', code: 'PARSE_FAILED' })
     }

@@ -1,0 +1,80 @@
+/**
+ * The in-process caches of the hot path (`keys.verifyKey`, `ratelimit.limit`). Each is a
+ * TtlCache: this process's own writes invalidate it at once (see `invalidatingWrites`), other
+ * processes' writes are seen within its TTL (`CONTROL_CACHE_MS`, default 1000 ms).
+ */
+import type { OperationId } from '@apiplatform/control-routes'
+import type { MiddlewareHandler } from 'hono'
+import { TtlCache } from './domain/ttl-cache.js'
+import type { ServiceEnv } from './http/env.js'
+import type { KeyRecord } from './repositories/api-keys.js'
+import type { IdentityRecord, RatelimitRecord, toApiIdentity } from './repositories/identities.js'
+import type { Namespace } from './routes/ratelimit.shared/namespaces.js'
+import type { Override } from './routes/ratelimit.shared/overrides.js'
+
+/** What `keys.verifyKey` reads about a key, except its credits (always read and spent in the database). */
+export interface KeySnapshot {
+  key: KeyRecord
+  permissions: string[]
+  roles: Array<{ name: string }>
+  keyLimits: RatelimitRecord[]
+  identity: IdentityRecord | undefined
+  identityLimits: RatelimitRecord[]
+  /** The API form of the identity (with its rate limits). */
+  identityData: Awaited<ReturnType<typeof toApiIdentity>> | undefined
+}
+
+export interface ServiceCaches {
+  /** Key snapshots by workspace and secret hashes; `null`: no such key. */
+  keys: TtlCache<KeySnapshot | null>
+  /** Rate-limit namespaces by workspace and name (found ones only). */
+  namespaces: TtlCache<Namespace | undefined>
+  /** The override applying to a namespace and identifier (`null`: none). */
+  overrides: TtlCache<Override | null>
+}
+
+export function createCaches(ttlMs: number, clock: () => number = Date.now): ServiceCaches {
+  return {
+    keys: new TtlCache(ttlMs, clock),
+    namespaces: new TtlCache(ttlMs, clock),
+    overrides: new TtlCache(ttlMs, clock),
+  }
+}
+
+const KEY_NAMESPACES = new Set(['apis', 'identities', 'keys', 'permissions', 'portal'])
+const READS = /^(get|list|verify|whoami|exchange|createSession)/
+
+/** Which caches a write operation makes stale. */
+function staleAfter(operationId: OperationId): Array<keyof ServiceCaches> {
+  const [namespace, procedure = ''] = operationId.split('.')
+  if (KEY_NAMESPACES.has(namespace ?? '') && !READS.test(procedure)) return ['keys']
+  if (operationId === 'ratelimit.setOverride' || operationId === 'ratelimit.deleteOverride') return ['overrides']
+  return []
+}
+
+/**
+ * Wraps the auth middleware so that every write operation invalidates the caches it can make
+ * stale, both before it runs and after it answered: a read that started before the write
+ * committed cannot put its result back (TtlCache generations).
+ */
+export function invalidatingWrites(
+  caches: ServiceCaches,
+  inner: MiddlewareHandler<ServiceEnv>,
+): MiddlewareHandler<ServiceEnv> {
+  const memo = new Map<OperationId, Array<keyof ServiceCaches>>()
+  return async (c, next) => {
+    const id = c.get('operationId')
+    let stale = memo.get(id)
+    if (!stale) {
+      stale = staleAfter(id)
+      memo.set(id, stale)
+    }
+    if (stale.length === 0) return inner(c, next)
+    for (const name of stale) caches[name].invalidate()
+    try {
+      return await inner(c, next)
+    } finally {
+      for (const name of stale) caches[name].invalidate()
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { it400 } from '../../../test/keys-fixtures.js'
+
+describe.each(testDatabaseKinds())('portal.createSession 400 (%s)', (kind) => {
+  const t = useService(kind)
+  it400(t, 'portal.createSession', [
+    [{ externalId: 'c_1', scopes: ['read_keys'] }, 'body.portal'],
+    [{ portal: 'portal_main', scopes: ['read_keys'] }, 'body.externalId'],
+    [{ portal: 'portal_main', externalId: 'c_1', scopes: [] }, 'body.scopes'],
+    [{ portal: 'portal_main', externalId: 'c_1', scopes: ['read_keys', 'delete_everything'] }, 'body.scopes[1]'],
+    [{ portal: 'portal main', externalId: 'c_1', scopes: ['read_keys'] }, 'body.portal'],
+    [{ portal: 'portal_main', externalId: 'c_1', scopes: ['read_keys'], returnUrl: 'not a url' }, 'body.returnUrl'],
+    [{ portal: 'portal_main', externalId: 'c_1', scopes: ['read_keys'], extra: 1 }, 'body.extra'],
+  ])
+})

@@ -1,0 +1,22 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { locationsOf, useService } from '../../../test/harness.js'
+import { call } from '../../../test/keys-fixtures.js'
+import { portalToken } from '../../../test/portal-fixtures.js'
+
+describe.each(testDatabaseKinds())('portal.getVerifications 400 (%s)', (kind) => {
+  const t = useService(kind)
+  it.each([
+    [{ endTime: 1000 }, 'body.startTime'],
+    [{ startTime: 1000 }, 'body.endTime'],
+    [{ startTime: 'yesterday', endTime: 1000 }, 'body.startTime'],
+    [{ startTime: 2000, endTime: 1000 }, 'body.endTime'],
+    [{ startTime: 0, endTime: 91 * 86_400_000 }, 'body.endTime'],
+    [{ startTime: 0, endTime: 1000, outcome: 'VALID' }, 'body.outcome'],
+  ])('rejects %j', async (body, location) => {
+    const { token } = await portalToken(t, { scopes: ['read_verifications'] })
+    const { response, error } = await call(t, 'portal.getVerifications', body, token)
+    expect(response.status).toBe(400)
+    expect(locationsOf(error)).toContain(location)
+  })
+})

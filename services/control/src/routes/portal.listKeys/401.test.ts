@@ -1,0 +1,38 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { ROOT_KEY, useService } from '../../../test/harness.js'
+import { call } from '../../../test/keys-fixtures.js'
+import { portalToken } from '../../../test/portal-fixtures.js'
+
+describe.each(testDatabaseKinds())('portal.listKeys 401 (%s)', (kind) => {
+  const t = useService(kind)
+
+  it.each([null, 'pst_not_a_token_we_issued'])('answers 401 for session token %s', async (token) => {
+    const { response, error } = await call(t, 'portal.listKeys', {}, token)
+    expect(response.status).toBe(401)
+    expect(error?.error.title).toBe('Unauthorized')
+  })
+
+  it('answers 401 to a root key, even one with every permission', async () => {
+    expect((await call(t, 'portal.listKeys', {}, ROOT_KEY)).response.status).toBe(401)
+  })
+
+  it('answers 401 once the session has expired', async () => {
+    const { token, sessionId } = await portalToken(t)
+    expect((await call(t, 'portal.listKeys', {}, token)).response.status).toBe(200)
+    await t.service.db.query('UPDATE portal_sessions SET token_expires_at = $2 WHERE id = $1', [
+      sessionId,
+      Date.now() - 1,
+    ])
+    const { response, error } = await call(t, 'portal.listKeys', {}, token)
+    expect(response.status).toBe(401)
+    expect(error?.error.type).toBe('https://docs.deploy-control.dev/errors/authentication/session_expired')
+  })
+
+  it('a session token does not authenticate root-key operations', async () => {
+    const { token, user } = await portalToken(t)
+    const keyId = user.keys[0]?.keyId
+    expect((await call(t, 'keys.getKey', { keyId }, token)).response.status).toBe(401)
+    expect((await call(t, 'keys.rerollKey', { keyId, expiration: 0 }, token)).response.status).toBe(401)
+  })
+})

@@ -1,0 +1,15 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { call } from '../../../test/keys-fixtures.js'
+import { portalToken } from '../../../test/portal-fixtures.js'
+
+describe.each(testDatabaseKinds())('portal.listKeys 403 (%s)', (kind) => {
+  const t = useService(kind)
+  it('answers 403 to a session created without the read_keys scope', async () => {
+    const { token } = await portalToken(t, { scopes: ['reroll_key', 'read_verifications'] })
+    const { response, error } = await call(t, 'portal.listKeys', {}, token)
+    expect(response.status).toBe(403)
+    expect(error?.error.detail).toContain('portal.portal_main.read_keys')
+  })
+})

@@ -1,0 +1,37 @@
+import type { Deps } from '../../deps.js'
+import { encodeCursor } from '../../domain/cursor.js'
+import type { ServiceHandler } from '../../http/env.js'
+import { listKeysOfIdentity } from '../../repositories/api-keys.js'
+import { handleInput, parseCursor, toApiKey } from '../keys.shared.js'
+import { sessionIdentity } from '../portal.shared.js'
+
+/**
+ * `portal.listKeys` (portal session, scope `read_keys`): the keys of the session's end user, of
+ * any API of the workspace, oldest first, paginated. Never decrypted.
+ */
+export const listKeys = (deps: Deps): ServiceHandler<'portal.listKeys'> =>
+  handleInput(async (c) => {
+    const body = c.req.valid('json')
+    const after = parseCursor(body.cursor)
+    const identity = await sessionIdentity(c, deps)
+    const limit = body.limit ?? 100
+    const rows = await listKeysOfIdentity(deps.db, {
+      workspaceId: identity.workspaceId,
+      identityId: identity.id,
+      after,
+      limit: limit + 1,
+    })
+    const page = rows.slice(0, limit)
+    const last = page[page.length - 1]
+    const hasMore = rows.length > limit && last !== undefined
+    const data = []
+    for (const key of page) data.push(await toApiKey(deps, deps.db, key))
+    return c.json(
+      {
+        meta: { requestId: c.get('requestId') },
+        data,
+        pagination: hasMore ? { cursor: encodeCursor(last), hasMore } : { hasMore: false },
+      },
+      200,
+    )
+  })

@@ -1,0 +1,36 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { call, ok } from '../../../test/keys-fixtures.js'
+import { portalToken } from '../../../test/portal-fixtures.js'
+
+describe.each(testDatabaseKinds())('portal.rerollKey 200 (%s)', (kind) => {
+  const t = useService(kind)
+
+  it("replaces one of the end user's keys; the old one stops at once", async () => {
+    const { token, user } = await portalToken(t, { scopes: ['reroll_key', 'read_keys'] })
+    const old = user.keys[0]
+    if (!old) throw new Error('fixture without keys')
+    const { response, data } = await call(t, 'portal.rerollKey', { keyId: old.keyId, expiration: 0 }, token)
+    expect(response.status).toBe(200)
+    const next = data?.data as { keyId: string; key: string }
+    expect(next.keyId).not.toBe(old.keyId)
+    expect((await ok<{ code: string }>(t, 'keys.verifyKey', { key: old.key })).code).toBe('EXPIRED')
+    const verified = await ok<{ code: string; identity?: { externalId: string } }>(t, 'keys.verifyKey', {
+      key: next.key,
+    })
+    expect(verified.code).toBe('VALID')
+    // The new key belongs to the same end user, so the portal lists it.
+    expect(verified.identity?.externalId).toBe(user.externalId)
+    const listed = await call(t, 'portal.listKeys', {}, token)
+    expect((listed.data?.data as Array<{ keyId: string }>).map((k) => k.keyId)).toContain(next.keyId)
+  })
+
+  it('keeps the old key working until the expiration', async () => {
+    const { token, user } = await portalToken(t, { scopes: ['reroll_key'] })
+    const old = user.keys[1]
+    if (!old) throw new Error('fixture without keys')
+    await ok(t, 'portal.rerollKey', { keyId: old.keyId, expiration: Date.now() + 3_600_000 }, token)
+    expect((await ok<{ code: string }>(t, 'keys.verifyKey', { key: old.key })).code).toBe('VALID')
+  })
+})

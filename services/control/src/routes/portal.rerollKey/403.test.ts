@@ -1,0 +1,20 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { call } from '../../../test/keys-fixtures.js'
+import { portalToken } from '../../../test/portal-fixtures.js'
+
+describe.each(testDatabaseKinds())('portal.rerollKey 403 (%s)', (kind) => {
+  const t = useService(kind)
+  it('answers 403 to a session created without the reroll_key scope', async () => {
+    const { token, user } = await portalToken(t, { scopes: ['read_keys'] })
+    const { response, error } = await call(
+      t,
+      'portal.rerollKey',
+      { keyId: user.keys[0]?.keyId, expiration: 0 },
+      token,
+    )
+    expect(response.status).toBe(403)
+    expect(error?.error.detail).toContain('portal.portal_main.reroll_key')
+  })
+})

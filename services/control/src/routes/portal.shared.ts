@@ -1,0 +1,38 @@
+/**
+ * Helpers of the portal operations: the scopes a session may carry, and the end user (identity)
+ * a portal session acts for. A portal session sees only that identity's keys and their
+ * verifications, never anything else of the workspace.
+ */
+import type { Context } from 'hono'
+import type { Deps } from '../deps.js'
+import { forbidden, notFound } from '../domain/errors.js'
+import { authorize, requiredPermissions } from '../http/auth.js'
+import type { ServiceEnv } from '../http/env.js'
+import { findIdentityById, type IdentityRecord } from '../repositories/identities.js'
+
+/** The scopes of `portal.createSession`, each the action of a `portal.{portalId}.<scope>` permission. */
+export const PORTAL_SCOPES = ['read_keys', 'reroll_key', 'read_verifications'] as const
+
+/**
+ * The identity of the caller's portal session, after checking the operation's scope (403).
+ * 404 when that identity was deleted since the session was created.
+ */
+export async function sessionIdentity(c: Context<ServiceEnv>, deps: Deps): Promise<IdentityRecord> {
+  const session = c.get('portalSession')
+  if (!authorize(c, { portalId: session.portalId })) {
+    const needed = requiredPermissions(c.get('operationId'))
+      .flat()
+      .map((p) => p.replace('{portalId}', session.portalId))
+    throw forbidden(`The portal session was not created with the scope this needs (${needed.join(' or ')}).`)
+  }
+  const identity = session.identityId
+    ? await findIdentityById(deps.db, session.workspaceId, session.identityId)
+    : undefined
+  if (!identity) {
+    throw notFound('identity', `The end user ${session.externalId} of this portal session no longer exists.`)
+  }
+  return identity
+}
+
+/** Headers of a response that carries a credential (documented on createSession and exchangeCode). */
+export const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' } as const

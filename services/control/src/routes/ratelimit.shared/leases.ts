@@ -1,0 +1,233 @@
+/**
+ * Rate limiting with leases: each service instance reserves permits of a window from the shared
+ * counter row in batches, and decides locally from what it holds.
+ *
+ * - The database row `ratelimit_windows.count` counts every permit handed out to any instance, so
+ *   the sum of the permits all instances use in a window never exceeds its limit: the limit is
+ *   never exceeded, on any number of instances sharing the database.
+ * - A lease is taken in one short transaction (`SELECT … FOR UPDATE`, then `UPDATE`) and is at
+ *   most half of what the window has left (never less than the request needs), so that other
+ *   instances always find part of the budget; lease sizes double while an identifier is busy, up
+ *   to `maxLease`, and restart at 1 per window. Near the limit leases shrink to single permits.
+ * - Within one instance the decision is synchronous JavaScript (no await between check and
+ *   take), so it is exact under any concurrency: with one instance, exactly `limit` requests
+ *   pass and `remaining` is exact.
+ * - Permits an instance holds but has not used go back to the row after `idleReturnMs` without
+ *   use, and on shutdown. Across instances this is the one approximation: while instance A holds
+ *   unused permits, instance B may be denied although the window is not used up (at most
+ *   `idleReturnMs`, and at most half of what was left when A leased). It never lets more through.
+ * - Once the row refused a lease, further requests that need more than is held are denied
+ *   locally for 50 ms (a flood of denied requests costs no database work); permits handed back
+ *   by other instances meanwhile are seen after it.
+ * - A change of the limit (a request's `limit`, or an override) hands the held permits back and
+ *   leases again under the new limit, so a lowered limit applies at once.
+ */
+import type { Sql } from '@apiplatform/server-kit'
+import { num } from '../../repositories/rows.js'
+
+export interface LeaseDecision {
+  success: boolean
+  /** Permits of the window not yet used (exact for this instance's view). */
+  remaining: number
+  windowStart: number
+}
+
+interface WindowState {
+  namespaceId: string
+  identifier: string
+  duration: number
+  windowStart: number
+  limit: number
+  /** Permits leased to this instance and not used yet. */
+  held: number
+  /** The row's count after our last lease (includes other instances' leases up to then). */
+  counted: number
+  /** Size of the next lease. */
+  next: number
+  lastUse: number
+  busy: Promise<void> | undefined
+  /** After a lease was refused: deny locally until then instead of asking the row again. */
+  refusedUntil: number
+}
+
+export interface RatelimitLeasesOptions {
+  /** Unused permits go back to the row after this long without use. Default 250 ms. */
+  idleReturnMs?: number
+  /** Largest lease. Default 1000. */
+  maxLease?: number
+}
+
+export class RatelimitLeases {
+  private readonly windows = new Map<string, WindowState>()
+  private readonly idleReturnMs: number
+  private readonly maxLease: number
+  private readonly refusalMemoMs: number
+  private readonly timer: NodeJS.Timeout
+  private closed = false
+
+  constructor(
+    private readonly db: { transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> } & Sql,
+    private readonly clock: () => number,
+    options: RatelimitLeasesOptions = {},
+  ) {
+    this.idleReturnMs = options.idleReturnMs ?? 250
+    this.maxLease = options.maxLease ?? 1000
+    this.refusalMemoMs = Math.min(50, this.idleReturnMs)
+    this.timer = setInterval(() => void this.sweep().catch(() => {}), Math.max(25, this.idleReturnMs / 2))
+    this.timer.unref()
+  }
+
+  /** Takes `cost` permits of the identifier's current window, or says no. */
+  async take(input: {
+    namespaceId: string
+    identifier: string
+    limit: number
+    duration: number
+    cost: number
+    now: number
+  }): Promise<LeaseDecision> {
+    const windowStart = Math.floor(input.now / input.duration) * input.duration
+    const key = `${input.namespaceId}\u0000${input.identifier}\u0000${input.duration}`
+    for (;;) {
+      let state = this.windows.get(key)
+      if (state && state.windowStart !== windowStart) {
+        // A new window: what was held in the old one lapsed with it.
+        if (state.busy) {
+          await state.busy
+          continue
+        }
+        state = undefined
+      }
+      if (!state) {
+        state = {
+          namespaceId: input.namespaceId,
+          identifier: input.identifier,
+          duration: input.duration,
+          windowStart,
+          limit: input.limit,
+          held: 0,
+          counted: 0,
+          next: 1,
+          lastUse: input.now,
+          busy: undefined,
+          refusedUntil: 0,
+        }
+        this.windows.set(key, state)
+      }
+      if (state.busy) {
+        await state.busy
+        continue
+      }
+      state.lastUse = input.now
+      if (state.limit === input.limit && state.held >= input.cost) {
+        state.held -= input.cost
+        return { success: true, remaining: Math.max(0, state.limit - (state.counted - state.held)), windowStart }
+      }
+      if (input.cost > input.limit || (state.limit === input.limit && state.refusedUntil > input.now)) {
+        return { success: false, remaining: Math.max(0, Math.min(input.limit - (state.counted - state.held), input.cost - 1)), windowStart }
+      }
+      // Lease more (or re-lease under a new limit), then decide again from what we hold.
+      const s = state
+      let outcome: 'granted' | 'denied' = 'denied'
+      s.busy = this.lease(s, input.limit, input.cost).then(
+        (granted) => {
+          outcome = granted ? 'granted' : 'denied'
+        },
+        (error: unknown) => {
+          s.busy = undefined
+          throw error
+        },
+      )
+      await s.busy
+      s.busy = undefined
+      if (outcome === 'denied' && s.held < input.cost) {
+        s.refusedUntil = this.clock() + this.refusalMemoMs
+        return {
+          success: false,
+          remaining: Math.max(0, Math.min(s.limit - (s.counted - s.held), input.cost - 1)),
+          windowStart,
+        }
+      }
+    }
+  }
+
+  /**
+   * One lease transaction: returns held permits when the limit changed, then takes between
+   * `cost - held` and `next` permits, at most half of what the window has left (but at least
+   * what is needed). False when the window cannot give what is needed.
+   */
+  private async lease(s: WindowState, limit: number, cost: number): Promise<boolean> {
+    const giveBack = s.limit !== limit ? s.held : 0
+    const holdKept = s.held - giveBack
+    const need = Math.max(0, cost - holdKept)
+    const want = Math.max(need, Math.min(s.next, this.maxLease))
+    const params = [s.namespaceId, s.identifier, s.duration, s.windowStart]
+    const result = await this.db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO ratelimit_windows (namespace_id, identifier, duration, window_start, count, "limit", expires_at)
+         VALUES ($1, $2, $3::bigint, $4::bigint, 0, $5, $4::bigint + $3::bigint) ON CONFLICT DO NOTHING`,
+        [...params, limit],
+      )
+      const rows = await tx.query<{ count: unknown }>(
+        `SELECT count FROM ratelimit_windows
+         WHERE namespace_id = $1 AND identifier = $2 AND duration = $3 AND window_start = $4 FOR UPDATE`,
+        params,
+      )
+      const current = Math.max(0, num(rows[0]?.count) - giveBack)
+      const left = limit - current
+      const grant = left >= need ? Math.min(want, Math.max(need, Math.floor(left / 2))) : 0
+      await tx.query(
+        `UPDATE ratelimit_windows SET count = $5, "limit" = $6
+         WHERE namespace_id = $1 AND identifier = $2 AND duration = $3 AND window_start = $4`,
+        [...params, current + grant, limit],
+      )
+      return { grant, count: current + grant }
+    })
+    s.limit = limit
+    s.held = holdKept + result.grant
+    s.counted = result.count
+    s.next = Math.min(this.maxLease, Math.max(1, want * 2))
+    return result.grant > 0 || need === 0
+  }
+
+  /** Hands back permits held without use for `idleReturnMs`, and forgets ended windows. */
+  async sweep(all = false): Promise<void> {
+    const now = this.clock()
+    for (const [key, s] of this.windows) {
+      if (s.busy) continue
+      const ended = s.windowStart + s.duration <= now
+      if (ended) {
+        this.windows.delete(key)
+        continue
+      }
+      if (s.held > 0 && (all || now - s.lastUse >= this.idleReturnMs)) {
+        const held = s.held
+        s.held = 0
+        s.next = 1
+        s.busy = this.db
+          .query(
+            `UPDATE ratelimit_windows SET count = GREATEST(0, count - $5)
+             WHERE namespace_id = $1 AND identifier = $2 AND duration = $3 AND window_start = $4`,
+            [s.namespaceId, s.identifier, s.duration, s.windowStart, held],
+          )
+          .then(() => {
+            s.counted -= held
+          })
+          .finally(() => {
+            s.busy = undefined
+          })
+        await s.busy
+      } else if (s.held === 0 && now - s.lastUse >= Math.max(this.idleReturnMs, 5000)) {
+        this.windows.delete(key)
+      }
+    }
+  }
+
+  /** Returns every held permit (clean shutdown). */
+  async close(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    clearInterval(this.timer)
+    await this.sweep(true)
+  }
+}
