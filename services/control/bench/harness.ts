@@ -58,6 +58,19 @@ function stopper(child: ChildProcess, cleanup?: () => void) {
     })
 }
 
+/**
+ * The settings that turn the hot-path work of issue 7's performance goal off: no root-key cache,
+ * no key/namespace/override cache, analytics rows written by each request, every rate-limit
+ * decision in the database. Benchmarks run the service once with them ("before") and once on the
+ * defaults ("after"), in the same run.
+ */
+export const UNOPTIMISED: Record<string, string> = {
+  CONTROL_AUTH_CACHE_MS: '0',
+  CONTROL_CACHE_MS: '0',
+  CONTROL_ANALYTICS_FLUSH_MS: '0',
+  CONTROL_RATELIMIT_LEASES: '0',
+}
+
 /** The control service on PGlite in a temporary DATA_DIR, with `rootKey` as CONTROL_ROOT_KEY. */
 export async function startControlService(rootKey: string, env: Record<string, string> = {}): Promise<Child> {
   const dataDir = mkdtempSync(join(tmpdir(), 'control-bench-'))
@@ -81,6 +94,8 @@ export async function startBareHono(path: string, body: unknown): Promise<Child>
 
 export interface LoadResult {
   label: string
+  /** The paced rate, when the load was paced. */
+  offeredRate?: number
   requestsPerSecond: number
   p99Ms: number
   errors: number
@@ -96,6 +111,8 @@ export async function load(
     headers?: Record<string, string>
     durationSeconds?: number
     connections?: number
+    /** Paced load: at most this many requests per second in total (default: as fast as possible). */
+    overallRate?: number
   },
 ): Promise<LoadResult> {
   const result = await autocannon({
@@ -105,9 +122,11 @@ export async function load(
     body: JSON.stringify(options.body),
     duration: options.durationSeconds ?? Number(process.env.BENCH_SECONDS ?? 10),
     connections: options.connections ?? Number(process.env.BENCH_CONNECTIONS ?? 10),
+    ...(options.overallRate ? { overallRate: Math.max(1, Math.round(options.overallRate)) } : {}),
   })
   return {
     label,
+    ...(options.overallRate ? { offeredRate: Math.round(options.overallRate) } : {}),
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     errors: result.errors,
@@ -119,12 +138,12 @@ export async function load(
 export function report(title: string, results: LoadResult[]) {
   const base = results[0]
   console.log(`\n${title}`)
-  console.log('| target | req/s | p99 (ms) | vs bare Hono | errors | non-2xx |')
-  console.log('|---|---:|---:|---:|---:|---:|')
+  console.log('| target | offered req/s | req/s | p99 (ms) | vs bare Hono | errors | non-2xx |')
+  console.log('|---|---:|---:|---:|---:|---:|---:|')
   for (const r of results) {
     const ratio = base ? (r.requestsPerSecond / base.requestsPerSecond).toFixed(3) : '-'
     console.log(
-      `| ${r.label} | ${r.requestsPerSecond.toFixed(0)} | ${r.p99Ms} | ${ratio} | ${r.errors} | ${r.non2xx} |`,
+      `| ${r.label} | ${r.offeredRate ?? 'max'} | ${r.requestsPerSecond.toFixed(0)} | ${r.p99Ms} | ${ratio} | ${r.errors} | ${r.non2xx} |`,
     )
   }
 }

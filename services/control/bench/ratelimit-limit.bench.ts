@@ -1,39 +1,68 @@
 /**
  * Benchmark (not a test): ratelimit.limit under load against the control service in its own
- * process, compared with a bare Hono handler returning a canned body of the same shape, in the
- * same run. PGlite by default; BENCH_DATABASE_URL runs the service on PostgreSQL instead.
- * BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 10) tune the load.
+ * process, compared in the same run with a bare Hono handler returning a canned body of the same
+ * shape. Like verify-key.bench.ts: "before" (UNOPTIMISED: every decision one SQL statement with
+ * its analytics insert), "after" (defaults: leased permits, cached namespace and override,
+ * batched analytics), and "after" paced at half the bare-Hono rate. PGlite by default;
+ * BENCH_DATABASE_URL runs the service on PostgreSQL instead.
  *
  *   pnpm --dir services/control exec tsx bench/ratelimit-limit.bench.ts
  */
-import { load, report, startBareHono, startControlService } from './harness.js'
+import { type Child, type LoadResult, load, report, startBareHono, startControlService, UNOPTIMISED } from './harness.js'
 
 const ROOT_KEY = 'ck_bench_root_key'
 const auth = { authorization: `Bearer ${ROOT_KEY}` }
-// One hot identifier with a limit it never reaches: every request is a counting upsert on one row.
+// One hot identifier with a limit it never reaches: every request counts on one row.
 const body = { namespace: 'bench.requests', identifier: 'user_1', limit: 1_000_000_000, duration: 60_000 }
+const storage = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
 
-const service = await startControlService(
-  ROOT_KEY,
-  process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {},
-)
-let bare: Awaited<ReturnType<typeof startBareHono>> | undefined
-try {
+async function prepare(env: Record<string, string>) {
+  const service = await startControlService(ROOT_KEY, {
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+    ...env,
+  })
   const res = await fetch(`${service.url}/v2/ratelimit.limit`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...auth },
-    body: JSON.stringify(body),
+    body: JSON.stringify({ ...body, identifier: `user_${Date.now()}` }),
   })
   const sample = await res.json()
   if (res.status !== 200) throw new Error(`ratelimit.limit answered ${res.status}: ${JSON.stringify(sample)}`)
-  bare = await startBareHono('/v2/ratelimit.limit', sample)
-  const storage = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
-  const results = [
+  return { service, sample }
+}
+
+const children: Child[] = []
+try {
+  const before = await prepare(UNOPTIMISED)
+  children.push(before.service)
+  const bare = await startBareHono('/v2/ratelimit.limit', before.sample)
+  children.push(bare)
+  const results: LoadResult[] = [
     await load('bare Hono (canned limit body)', `${bare.url}/v2/ratelimit.limit`, { body, headers: auth }),
-    await load(`ratelimit.limit (${storage})`, `${service.url}/v2/ratelimit.limit`, { body, headers: auth }),
+    await load(`ratelimit.limit before (${storage})`, `${before.service.url}/v2/ratelimit.limit`, {
+      body: { ...body, identifier: `before_${Date.now()}` },
+      headers: auth,
+    }),
   ]
+  await before.service.stop()
+  children.splice(children.indexOf(before.service), 1)
+  const after = await prepare({})
+  children.push(after.service)
+  const url = `${after.service.url}/v2/ratelimit.limit`
+  results.push(
+    await load(`ratelimit.limit after (${storage})`, url, {
+      body: { ...body, identifier: `after_${Date.now()}` },
+      headers: auth,
+    }),
+  )
+  results.push(
+    await load(`ratelimit.limit after (${storage}), paced at ½ bare`, url, {
+      body: { ...body, identifier: `paced_${Date.now()}` },
+      headers: auth,
+      overallRate: (results[0]?.requestsPerSecond ?? 0) / 2,
+    }),
+  )
   report('ratelimit.limit vs bare Hono', results)
 } finally {
-  await bare?.stop()
-  await service.stop()
+  for (const child of children.reverse()) await child.stop()
 }

@@ -1,13 +1,17 @@
 /**
- * Benchmark of issue 7 (`pnpm --dir services/control bench`): keys.verifyKey under load against
- * the control service in its own process on PGlite, compared with a bare Hono handler returning
- * a canned body of the same shape. BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 10)
- * tune the load.
+ * Benchmark of issue 7 (`pnpm --dir services/control bench`, with ratelimit-limit.bench.ts):
+ * keys.verifyKey under load against the control service in its own process, compared in the same
+ * run with a bare Hono handler returning a canned body of the same shape. The service runs twice:
+ * "before" with the hot-path optimisations off (UNOPTIMISED) and "after" on its defaults; "after"
+ * is then loaded again, paced at half the bare-Hono rate, for its p99 there. PGlite by default;
+ * BENCH_DATABASE_URL runs the service on PostgreSQL instead. BENCH_SECONDS (default 10) and
+ * BENCH_CONNECTIONS (default 10) tune the load.
  */
-import { load, report, startBareHono, startControlService } from './harness.js'
+import { type Child, type LoadResult, load, report, startBareHono, startControlService, UNOPTIMISED } from './harness.js'
 
 const ROOT_KEY = 'ck_bench_root_key'
 const auth = { authorization: `Bearer ${ROOT_KEY}` }
+const storage = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'
 
 async function post(url: string, body: unknown) {
   const res = await fetch(url, {
@@ -20,37 +24,60 @@ async function post(url: string, body: unknown) {
   return json
 }
 
-const service = await startControlService(
-  ROOT_KEY,
-  process.env.BENCH_DATA_DIR ? { DATA_DIR: process.env.BENCH_DATA_DIR } : {},
-)
-let bare: Awaited<ReturnType<typeof startBareHono>> | undefined
-try {
+/** A service with an API and a key (identity, meta, one permission); returns the verify body. */
+async function prepare(env: Record<string, string>) {
+  const service = await startControlService(ROOT_KEY, {
+    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+    ...(process.env.BENCH_DATA_DIR ? { DATA_DIR: process.env.BENCH_DATA_DIR } : {}),
+    ...env,
+  })
   const { data: api } = await post(`${service.url}/v2/apis.createApi`, { name: 'bench-api' })
   const { data: created } = await post(`${service.url}/v2/keys.createKey`, {
     apiId: api.apiId,
     name: 'bench key',
-    externalId: 'bench_customer',
+    externalId: `bench_customer_${Date.now()}`,
     meta: { plan: 'pro' },
     permissions: ['documents.read'],
   })
-  const verifyBody = { key: created.key, permissions: 'documents.read' }
-  const sample = await post(`${service.url}/v2/keys.verifyKey`, verifyBody)
+  const body = { key: created.key, permissions: 'documents.read' }
+  const sample = await post(`${service.url}/v2/keys.verifyKey`, body)
   if (sample.data.valid !== true) throw new Error(`the bench key does not verify: ${JSON.stringify(sample)}`)
+  return { service, body, sample }
+}
 
-  bare = await startBareHono('/v2/keys.verifyKey', sample)
-  const results = [
+const children: Child[] = []
+try {
+  const before = await prepare(UNOPTIMISED)
+  children.push(before.service)
+  const bare = await startBareHono('/v2/keys.verifyKey', before.sample)
+  children.push(bare)
+  const results: LoadResult[] = [
     await load('bare Hono (canned verifyKey body)', `${bare.url}/v2/keys.verifyKey`, {
-      body: verifyBody,
-      headers: auth,
-    }),
-    await load('keys.verifyKey (PGlite)', `${service.url}/v2/keys.verifyKey`, {
-      body: verifyBody,
+      body: before.body,
       headers: auth,
     }),
   ]
+  results.push(
+    await load(`keys.verifyKey before (${storage})`, `${before.service.url}/v2/keys.verifyKey`, {
+      body: before.body,
+      headers: auth,
+    }),
+  )
+  await before.service.stop()
+  children.splice(children.indexOf(before.service), 1)
+  const after = await prepare({})
+  children.push(after.service)
+  const url = `${after.service.url}/v2/keys.verifyKey`
+  results.push(await load(`keys.verifyKey after (${storage})`, url, { body: after.body, headers: auth }))
+  const half = (results[0]?.requestsPerSecond ?? 0) / 2
+  results.push(
+    await load(`keys.verifyKey after (${storage}), paced at ½ bare`, url, {
+      body: after.body,
+      headers: auth,
+      overallRate: half,
+    }),
+  )
   report('keys.verifyKey vs bare Hono', results)
 } finally {
-  await bare?.stop()
-  await service.stop()
+  for (const child of children.reverse()) await child.stop()
 }

@@ -5,6 +5,8 @@ import { invalidatingWrites } from './caches.js'
 import type { Deps } from './deps.js'
 import { createHandlers } from './handlers.js'
 import { authenticate } from './http/auth.js'
+import { bodyLimit } from './http/body-limit.js'
+import { pooledRequestId } from './http/request-id.js'
 import { RootKeyCache } from './http/root-key-cache.js'
 import type { ServiceEnv } from './http/env.js'
 
@@ -25,6 +27,10 @@ export function createApp(deps: Deps, options: { onUnexpectedError?: (error: unk
   const app = createApi<ServiceEnv>({
     handlers: createHandlers(deps),
     auth: deps.caches ? invalidatingWrites(deps.caches, auth) : auth,
+    // Our own limit, same answer, without materialising the body stream (see http/body-limit.ts).
+    bodyLimit: false,
+    middleware: [bodyLimit()],
+    requestId: pooledRequestId,
     onUnexpectedError: options.onUnexpectedError ?? ((error) => console.error('unexpected error', error)),
   })
   const bundled = loadBundledSpec()

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { openDatabase } from '@apiplatform/server-kit'
 import type { ServiceConfig } from '../src/config.js'
 import { type Service, startOn } from '../src/service.js'
+import { instrument } from './sql-stats.js'
 
 const HERE = fileURLToPath(new URL('.', import.meta.url))
 
@@ -26,10 +27,12 @@ export function startSiteProcess(pages: number): Promise<{ url: string; child: C
 /** The service in this process: PostgreSQL with DATABASE_URL, else in-memory PGlite. */
 export async function startBenchService(): Promise<{ service: Service; mode: string }> {
   const databaseUrl = process.env.DATABASE_URL || undefined
-  const db = await openDatabase({
+  const opened = await openDatabase({
     databaseUrl,
     schema: databaseUrl ? `bench_${Date.now()}` : undefined,
   })
+  // BENCH_SQL_STATS=1: time every statement and transaction (printed at the end of the run).
+  const db = process.env.BENCH_SQL_STATS ? instrument(opened) : opened
   const config: ServiceConfig = {
     port: 0,
     apiKey: 'wd-bench-key',

@@ -4,6 +4,7 @@
  * served from a separate process. Prints pages per second of both and the ratio (goal ≥ 0.7).
  */
 import { auth, startBenchService, startSiteProcess } from './common.js'
+import { printSqlStats } from './sql-stats.js'
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 1000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10)
@@ -70,9 +71,11 @@ try {
   let t = performance.now()
   const plainPages = await plainLoop(start)
   const plainSecs = (performance.now() - t) / 1000
+  printSqlStats('start-up')
   t = performance.now()
   const ourPages = await ourCrawl(service.url, start, service.apiKey)
   const ourSecs = (performance.now() - t) / 1000
+  printSqlStats('our crawl')
   const plainRate = plainPages / plainSecs
   const ourRate = ourPages / ourSecs
   console.log(`database: ${mode}; ${PAGES}-page site; concurrency ${CONCURRENCY}`)

@@ -5,6 +5,7 @@
  */
 import TurndownService from 'turndown'
 import { auth, startBenchService, startSiteProcess } from './common.js'
+import { printSqlStats } from './sql-stats.js'
 
 const N = Number(process.env.BENCH_SCRAPES ?? 300)
 

@@ -4,6 +4,8 @@ import { dirname } from 'node:path'
 
 export interface Credentials {
   controlRootKey: string
+  /** Encrypts recoverable API keys at rest; kept so they stay readable across restarts. */
+  controlEncryptionKey: string
   webDataApiKey: string
 }
 
@@ -16,6 +18,8 @@ export function loadCredentials(file: string): Credentials {
   const stored: Partial<Credentials> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}
   const credentials: Credentials = {
     controlRootKey: process.env.CONTROL_ROOT_KEY ?? stored.controlRootKey ?? `root_${token()}`,
+    controlEncryptionKey:
+      process.env.CONTROL_ENCRYPTION_KEY ?? stored.controlEncryptionKey ?? randomBytes(32).toString('base64'),
     webDataApiKey: process.env.WEB_DATA_API_KEY ?? stored.webDataApiKey ?? `wd-${token()}`,
   }
   mkdirSync(dirname(file), { recursive: true })

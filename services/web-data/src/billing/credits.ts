@@ -50,6 +50,44 @@ export async function charge(
   return true
 }
 
+/**
+ * Charges `amount` for each of `references` in order, in as few statements as possible: all of
+ * them when the balance allows, else as many as it covers. One ledger row per reference, as
+ * `charge` would write. Returns how many were paid (a prefix of `references`).
+ */
+export async function chargeEach(
+  sql: Sql,
+  teamId: string,
+  amount: number,
+  reason: string,
+  references: readonly string[],
+): Promise<number> {
+  if (amount <= 0 || references.length === 0) return references.length
+  let paid = references.length
+  const all = await sql.query(
+    'UPDATE teams SET credits_remaining = credits_remaining - $2 WHERE id = $1 AND credits_remaining >= $2 RETURNING id',
+    [teamId, amount * paid],
+  )
+  if (all.length === 0) {
+    const rows = await sql.query<{ credits_remaining: number | string }>(
+      'SELECT credits_remaining FROM teams WHERE id = $1 FOR UPDATE',
+      [teamId],
+    )
+    paid = Math.max(0, Math.min(references.length, Math.floor(Number(rows[0]?.credits_remaining ?? 0) / amount)))
+    if (paid === 0) return 0
+    await sql.query('UPDATE teams SET credits_remaining = credits_remaining - $2 WHERE id = $1', [
+      teamId,
+      amount * paid,
+    ])
+  }
+  await sql.query(
+    `INSERT INTO credit_ledger (team_id, delta, reason, reference, key_id)
+     SELECT $1, $2, $3, r, $5 FROM unnest($4::text[]) WITH ORDINALITY AS t(r, n) ORDER BY n`,
+    [teamId, -amount, reason, references.slice(0, paid), currentKeyId()],
+  )
+  return paid
+}
+
 /** Gives credits back (a refund or a top-up). */
 export async function credit(
   sql: Sql,

@@ -1,11 +1,11 @@
 import type { Database, Job, JobContext, JobHandler, Sql } from '@apiplatform/server-kit'
-import { charge, Prices } from '../billing/credits.js'
+import { chargeEach, Prices } from '../billing/credits.js'
 import { ApiError } from '../http/errors.js'
 import { readFormats } from '../scrape/formats.js'
-import { buildDocument, fetchOrThrow, recordPage } from '../scrape/scrape.js'
+import { buildDocument, fetchOrThrow, type IndexedPage, recordPages } from '../scrape/scrape.js'
 import { CRAWLER_AGENT, fetchRobotsTxt, parseRobots, type Robots } from './robots.js'
 import { readSitemaps } from './sitemap.js'
-import { type CrawlOptions, type CrawlRow, getCrawl, insertPages } from './store.js'
+import { type CrawlOptions, type CrawlRow, finishPages, getCrawl, insertPages, insertPagesAt } from './store.js'
 import { compilePatterns, inScope, toHttpUrl, urlKey } from './urls.js'
 
 export interface CrawlRunnerDeps {
@@ -29,13 +29,36 @@ interface Pending {
   depth: number
 }
 
+type Outcome =
+  | {
+      ok: true
+      document: Record<string, unknown>
+      links: URL[]
+      /** What the page index records (absent for zero data retention). */
+      indexed?: IndexedPage
+    }
+  | { ok: false; error: string }
+
+interface Finished {
+  item: Pending
+  outcome: Outcome
+  resolve: (result: 'ok' | 'stop') => void
+  reject: (error: unknown) => void
+}
+
+export const DBG = { fetch: 0, build: 0, commit: 0, batches: 0, pages: 0, frontier: 0 }
+process.on('exit', () => console.log('DBG', JSON.stringify(DBG)))
+/** Most pages one commit takes. */
+const MAX_BATCH = 50
+
 /**
  * Runs crawls and batch scrapes. One job per crawl; the handler keeps a pool of
- * `maxConcurrency` page fetches going and commits every page on its own, in a transaction that
- * first checks this worker still holds the job's lease. A page's document, its credits, the links
- * it adds (deduplicated by the unique `(crawl_id, url_key)`) and its `done` mark commit together,
- * so after a crash the next worker picks up exactly the pages still `pending`: none is lost and
- * none is stored twice.
+ * `maxConcurrency` page fetches going and commits finished pages in batches (group commit: every
+ * page that finished while the previous commit ran), in a transaction that first checks this
+ * worker still holds the job's lease. A page's document, its credits, the links it adds
+ * (deduplicated by the unique `(crawl_id, url_key)`) and its `done` mark commit together, so after
+ * a crash the next worker picks up exactly the pages still `pending`: a crash loses at most the
+ * uncommitted batch, which is fetched again, and no page is stored twice.
  */
 export function crawlRunner(deps: CrawlRunnerDeps): JobHandler<{ crawlId: string }> {
   return async (job, ctx) => {
@@ -60,6 +83,9 @@ class CrawlRun {
   private stopped = false
   private wakeUp: (() => void) | undefined
   private readonly price: number
+  /** Finished pages waiting for the next commit. */
+  private readonly finished: Finished[] = []
+  private flushing = false
 
   constructor(
     private readonly deps: CrawlRunnerDeps,
@@ -224,14 +250,8 @@ class CrawlRun {
     const headers: Record<string, string> = {}
     for (const [k, v] of Object.entries(scrapeOptions.headers ?? {}))
       if (typeof v === 'string') headers[k] = v
-    let outcome:
-      | {
-          ok: true
-          document: Record<string, unknown>
-          links: URL[]
-          record: () => (tx: Sql) => Promise<void>
-        }
-      | { ok: false; error: string }
+    let outcome: Outcome
+    const T0 = performance.now()
     try {
       const page = await fetchOrThrow(new URL(item.url), {
         allowPrivateUrls: this.deps.allowPrivateUrls,
@@ -239,71 +259,141 @@ class CrawlRun {
         headers,
         signal: this.ctx.signal,
       })
+      const T1 = performance.now()
       const { document, parsed } = buildDocument(page, { url: item.url, ...scrapeOptions })
+      DBG.fetch += T1 - T0; DBG.build += performance.now() - T1
       outcome = {
         ok: true,
         document,
         links: this.discover(item, page.statusCode, parsed.links),
-        record: () => (tx) =>
-          this.options.zeroDataRetention
-            ? Promise.resolve()
-            : recordPage(tx, this.crawl.team_id, page, parsed),
+        ...(this.options.zeroDataRetention ? {} : { indexed: { page, parsed } }),
       }
     } catch (error) {
       if (this.ctx.signal.aborted) throw new LeaseGone('aborted')
       outcome = { ok: false, error: describe(error) }
     }
+    const T2 = performance.now()
+    const r = await this.commit(item, outcome)
+    DBG.commit += performance.now() - T2
+    if (r === 'stop') throw new Stop()
+  }
+
+  /**
+   * Group commit: a finished page waits for the next transaction, which takes every page that
+   * finished meanwhile (up to MAX_BATCH). While one batch commits, the next one gathers, so the
+   * batch size follows the load. Each page still commits exactly once, under the lease.
+   */
+  private commit(item: Pending, outcome: Outcome): Promise<'ok' | 'stop'> {
+    return new Promise((resolve, reject) => {
+      this.finished.push({ item, outcome, resolve, reject })
+      this.flushSoon()
+    })
+  }
+
+  private flushSoon(): void {
+    if (this.flushing || this.finished.length === 0) return
+    const batch = this.finished.splice(0, MAX_BATCH)
+    this.flushing = true
+    void this.flush(batch)
+      .then(
+        (results) => {
+          for (const [i, entry] of batch.entries()) entry.resolve(results[i] ?? 'stop')
+        },
+        (error) => {
+          for (const entry of batch) entry.reject(error)
+        },
+      )
+      .finally(() => {
+        this.flushing = false
+        this.flushSoon()
+      })
+  }
+
+  /** Commits a batch of finished pages in one guarded transaction; returns each page's result. */
+  private async flush(batch: Finished[]): Promise<Array<'ok' | 'stop'>> {
+    DBG.batches++; DBG.pages += batch.length; DBG.frontier += this.frontier.length
     const added = await this.guarded(async (tx) => {
       const state = await tx.query<{ status: string }>('SELECT status FROM crawls WHERE id = $1 FOR UPDATE', [
         this.crawl.id,
       ])
       if (state[0]?.status !== 'scraping') throw new Stop()
-      if (!outcome.ok) {
-        await tx.query(
-          `UPDATE crawl_pages SET status = 'failed', error = $2, finished_at = now() WHERE id = $1 AND status = 'pending'`,
-          [item.id, outcome.error],
-        )
-        return []
-      }
-      if (!(await charge(tx, this.crawl.team_id, this.price, this.crawl.kind, item.url))) {
-        await tx.query(
-          `UPDATE crawl_pages SET status = 'failed', error = $2, finished_at = now() WHERE id = $1`,
-          [item.id, 'Payment Required: Insufficient credits'],
-        )
-        await tx.query(
-          `UPDATE crawls SET status = 'failed', error = $2, completed_at = now() WHERE id = $1`,
-          [this.crawl.id, 'Payment Required: Insufficient credits'],
-        )
-        return undefined
-      }
-      await tx.query(
-        `UPDATE crawl_pages SET status = 'done', document = $2, finished_at = now() WHERE id = $1 AND status = 'pending'`,
-        [item.id, JSON.stringify(outcome.document)],
-      )
-      await tx.query('UPDATE crawls SET credits_used = credits_used + $2 WHERE id = $1', [
-        this.crawl.id,
+      // Pages that succeeded are charged in order; when the credits run out, the first unpaid
+      // page fails the crawl and the pages after it stay pending.
+      const okEntries = batch.filter((e) => e.outcome.ok)
+      const paid = await chargeEach(
+        tx,
+        this.crawl.team_id,
         this.price,
-      ])
-      await outcome.record()(tx)
-      if (outcome.links.length === 0) return []
-      const { accepted, blocked } = this.admit(outcome.links)
-      await this.recordBlocked(tx, blocked)
+        this.crawl.kind,
+        okEntries.map((e) => e.item.url),
+      )
+      const unpaid = okEntries[paid]
+      const settled = unpaid ? batch.slice(0, batch.indexOf(unpaid)) : batch
+      const rows = settled.map((e) =>
+        e.outcome.ok
+          ? { id: e.item.id, status: 'done', document: JSON.stringify(e.outcome.document), error: null }
+          : { id: e.item.id, status: 'failed', document: null, error: e.outcome.error },
+      )
+      if (unpaid)
+        rows.push({
+          id: unpaid.item.id,
+          status: 'failed',
+          document: null,
+          error: 'Payment Required: Insufficient credits',
+        })
+      await finishPages(tx, rows)
+      const done = settled.filter((e) => e.outcome.ok)
+      if (unpaid) {
+        await tx.query(
+          `UPDATE crawls SET status = 'failed', error = $3, completed_at = now(), credits_used = credits_used + $2
+           WHERE id = $1`,
+          [this.crawl.id, this.price * done.length, 'Payment Required: Insufficient credits'],
+        )
+      } else if (done.length > 0) {
+        await tx.query('UPDATE crawls SET credits_used = credits_used + $2 WHERE id = $1', [
+          this.crawl.id,
+          this.price * done.length,
+        ])
+      }
+      const indexed = done.flatMap((e) => (e.outcome.ok && e.outcome.indexed ? [e.outcome.indexed] : []))
+      await recordPages(tx, this.crawl.team_id, indexed)
+      if (unpaid) return undefined
+      // Links of every page of the batch, in page order, each URL once (its first page's depth).
+      const accepted: Array<{ url: string; key: string; depth: number }> = []
+      const blocked: string[] = []
+      const keys = new Set<string>()
+      for (const e of done) {
+        if (!e.outcome.ok || e.outcome.links.length === 0) continue
+        const admitted = this.admit(e.outcome.links)
+        blocked.push(...admitted.blocked)
+        for (const a of admitted.accepted) {
+          if (keys.has(a.key)) continue
+          keys.add(a.key)
+          accepted.push({ ...a, depth: e.item.depth + 1 })
+        }
+      }
+      await this.recordBlocked(tx, [...new Set(blocked)])
+      if (accepted.length === 0) return []
       const count = await tx.query<{ n: number | string }>(
         'SELECT count(*) AS n FROM crawl_pages WHERE crawl_id = $1',
         [this.crawl.id],
       )
       const room = this.options.limit - Number(count[0]?.n ?? 0)
-      if (room <= 0 || accepted.length === 0) return []
+      if (room <= 0) return []
       // Insert more than the room (already-known URLs are skipped), then keep within the limit.
-      const inserted = await insertPages(tx, this.crawl.id, accepted, item.depth + 1)
+      const inserted = await insertPagesAt(tx, this.crawl.id, accepted)
       const kept = inserted.slice(0, room)
       const dropped = inserted.slice(room).map((p) => p.id)
       if (dropped.length > 0)
         await tx.query('DELETE FROM crawl_pages WHERE id = ANY($1::bigint[])', [dropped])
       return kept
     })
-    if (added === undefined) throw new Stop()
+    if (added === undefined) {
+      // The credits ran out: the pages before the unpaid one committed; the crawl has failed.
+      return batch.map(() => 'stop')
+    }
     for (const p of added) this.frontier.push({ id: p.id, url: p.url, depth: p.depth })
+    return batch.map(() => 'ok')
   }
 
   /** The in-scope links of a page whose links the crawl follows. */

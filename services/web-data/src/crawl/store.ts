@@ -109,6 +109,37 @@ export async function insertPages(
   return rows.map((r) => ({ id: Number(r.id), url: r.url, depth: r.depth }))
 }
 
+/** Inserts pages with their own depths, in order, skipping keys the crawl already has. */
+export async function insertPagesAt(
+  tx: Sql,
+  crawlId: string,
+  pages: Array<{ url: string; key: string; depth: number }>,
+): Promise<Array<{ id: number; url: string; depth: number }>> {
+  if (pages.length === 0) return []
+  const rows = await tx.query<{ id: number | string; url: string; depth: number }>(
+    `INSERT INTO crawl_pages (crawl_id, url, url_key, depth)
+     SELECT $1, u, k, d FROM unnest($2::text[], $3::text[], $4::int[]) WITH ORDINALITY AS t(u, k, d, n) ORDER BY n
+     ON CONFLICT (crawl_id, url_key) DO NOTHING
+     RETURNING id, url, depth`,
+    [crawlId, pages.map((p) => p.url), pages.map((p) => p.key), pages.map((p) => p.depth)],
+  )
+  return rows.map((r) => ({ id: Number(r.id), url: r.url, depth: r.depth }))
+}
+
+/** Marks pending pages done (with their document) or failed (with their error), in one statement. */
+export async function finishPages(
+  tx: Sql,
+  pages: Array<{ id: number; status: string; document: string | null; error: string | null }>,
+): Promise<void> {
+  if (pages.length === 0) return
+  await tx.query(
+    `UPDATE crawl_pages p SET status = t.s, document = t.d::jsonb, error = t.e, finished_at = now()
+     FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) AS t(i, s, d, e)
+     WHERE p.id = t.i AND p.status = 'pending'`,
+    [pages.map((p) => p.id), pages.map((p) => p.status), pages.map((p) => p.document), pages.map((p) => p.error)],
+  )
+}
+
 export async function getCrawl(sql: Sql, id: string): Promise<CrawlRow | undefined> {
   const rows = await sql.query<Record<string, unknown>>('SELECT * FROM crawls WHERE id = $1', [id])
   return rows[0] && row(rows[0])

@@ -42,6 +42,31 @@ export interface FetchOptions {
 const USER_AGENT = 'WebDataReferenceService/2 (+https://github.com/apiplatform)'
 
 /**
+ * Keep-alive connection pools, one pair per address policy: a socket is only reused by requests
+ * under the policy whose guarded lookup admitted its address, so a connection opened while private
+ * addresses were allowed never serves a request that refuses them. A reused socket stays connected
+ * to the address the guard checked when it was opened.
+ */
+interface Agents {
+  http: http.Agent
+  https: https.Agent
+}
+const agentOptions = { keepAlive: true, keepAliveMsecs: 1000, maxFreeSockets: 64, scheduling: 'lifo' } as const
+const newAgents = (): Agents => ({ http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) })
+const allowAllAgents = newAgents()
+const defaultAgents = newAgents()
+const customAgents = new WeakMap<(address: string) => boolean, Agents>()
+
+function agentsFor(options: FetchOptions): Agents {
+  if (options.isBlocked) {
+    let agents = customAgents.get(options.isBlocked)
+    if (!agents) customAgents.set(options.isBlocked, (agents = newAgents()))
+    return agents
+  }
+  return options.allowPrivate ? allowAllAgents : defaultAgents
+}
+
+/**
  * Fetches a page over HTTP(S). Redirects are followed by hand so that every hop goes through the
  * private-address guard (on the resolved addresses), and the whole exchange shares one deadline.
  */
@@ -60,7 +85,14 @@ export async function fetchPage(url: string, options: FetchOptions): Promise<Fet
       response = await request(current, options, signal)
     } catch (error) {
       if (deadline.aborted) throw new FetchTimeoutError(options.timeoutMs)
-      throw error
+      // A pooled connection the server closed just as we reused it: once more, on a new one.
+      if (!(error instanceof StaleSocketError)) throw error
+      try {
+        response = await request(current, options, signal, true)
+      } catch (retryError) {
+        if (deadline.aborted) throw new FetchTimeoutError(options.timeoutMs)
+        throw retryError
+      }
     }
     const location = response.headers.location
     if (response.statusCode >= 300 && response.statusCode < 400 && location) {
@@ -82,10 +114,14 @@ export async function fetchPage(url: string, options: FetchOptions): Promise<Fet
   throw new FetchFailedError(`more than ${maxRedirects} redirects`)
 }
 
+/** A reused keep-alive socket failed before any answer: the request is safe to send again. */
+class StaleSocketError extends Error {}
+
 function request(
   url: URL,
   options: FetchOptions,
   signal: AbortSignal,
+  freshConnection = false,
 ): Promise<{
   statusCode: number
   headers: http.IncomingHttpHeaders
@@ -94,6 +130,8 @@ function request(
   const isBlocked = options.isBlocked ?? (options.allowPrivate ? () => false : isPrivateAddress)
   assertHostAllowed(url.hostname, isBlocked)
   const client = url.protocol === 'https:' ? https : http
+  const agents = agentsFor(options)
+  const agent = freshConnection ? false : url.protocol === 'https:' ? agents.https : agents.http
   const maxBytes = options.maxBytes ?? 10_000_000
   return new Promise((resolve, reject) => {
     const req = client.request(
@@ -101,6 +139,7 @@ function request(
       {
         method: 'GET',
         signal,
+        agent,
         lookup: guardedLookup(isBlocked),
         headers: {
           'user-agent': USER_AGENT,
@@ -136,7 +175,15 @@ function request(
         res.on('error', reject)
       },
     )
-    req.on('error', reject)
+    let answered = false
+    req.once('response', () => {
+      answered = true
+    })
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (!answered && req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE'))
+        reject(new StaleSocketError(error.message))
+      else reject(error)
+    })
     req.end()
   })
 }

@@ -59,19 +59,50 @@ export class PrivateAddressError extends Error {
   }
 }
 
+/** How long a resolved name is reused by the guarded lookup (the guard still checks every use). */
+export const DNS_CACHE_MS = 10_000
+const DNS_CACHE_MAX = 1000
+type Resolved = Array<{ address: string; family: number }>
+const dnsCache = new Map<string, { addresses: Resolved; expires: number }>()
+
+/**
+ * `dns.lookup` (all addresses) with a short per-host cache: a crawl asks for the same host
+ * hundreds of times a second, and the system resolver (getaddrinfo on the libuv thread pool) is
+ * slow and serialised. Only successful answers are cached, for `DNS_CACHE_MS`.
+ */
+function cachedLookup(
+  hostname: string,
+  family: number,
+  callback: (error: NodeJS.ErrnoException | null, addresses: Resolved) => void,
+): void {
+  const key = `${family}|${hostname.toLowerCase()}`
+  const hit = dnsCache.get(key)
+  if (hit && hit.expires > Date.now()) return callback(null, hit.addresses)
+  dnsLookup(hostname, { family, all: true }, (error, addresses) => {
+    if (error) return callback(error, [])
+    const list = addresses as unknown as Resolved
+    if (dnsCache.size >= DNS_CACHE_MAX) dnsCache.delete(dnsCache.keys().next().value as string)
+    dnsCache.set(key, { addresses: list, expires: Date.now() + DNS_CACHE_MS })
+    callback(null, list)
+  })
+}
+
+/** Forgets cached DNS answers (tests). */
+export function clearDnsCache(): void {
+  dnsCache.clear()
+}
+
 /**
  * A `lookup` for http.request that refuses private addresses. Because the check runs on the very
  * addresses the socket connects to, a name that resolves differently on a second lookup (DNS
- * rebinding) cannot slip through.
+ * rebinding) cannot slip through. The resolution may come from a short cache (`DNS_CACHE_MS`);
+ * the check itself runs on every call, i.e. on every new connection of every hop.
  */
 export function guardedLookup(isBlocked: (address: string) => boolean): LookupFunction {
   return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    const family = typeof options === 'number' ? options : Number(options?.family ?? 0) || 0
+    cachedLookup(hostname, family, (error, list) => {
       if (error) return callback(error, '', 0)
-      const list = addresses as unknown as Array<{
-        address: string
-        family: number
-      }>
       const bad = list.find((a) => isBlocked(a.address))
       if (bad) return callback(new PrivateAddressError(hostname, bad.address), '', 0)
       if ((options as { all?: boolean }).all)

@@ -119,6 +119,32 @@ export async function recordPage(
   )
 }
 
+/** A fetched page as the search index records it. */
+export interface IndexedPage {
+  page: FetchedPage
+  parsed: ParsedPage
+}
+
+/** Records several fetched pages for search in one statement. */
+export async function recordPages(sql: Sql, teamId: string, pages: readonly IndexedPage[]): Promise<void> {
+  if (pages.length === 0) return
+  const str = (v: unknown) => (typeof v === 'string' ? v : null)
+  await sql.query(
+    `INSERT INTO pages (team_id, url, final_url, status_code, title, description, markdown)
+     SELECT $1, u, f, s, t, d, m FROM unnest($2::text[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[])
+       WITH ORDINALITY AS x(u, f, s, t, d, m, n) ORDER BY n`,
+    [
+      teamId,
+      pages.map((p) => p.page.url),
+      pages.map((p) => p.page.finalUrl),
+      pages.map((p) => p.page.statusCode),
+      pages.map((p) => str(p.parsed.metadata.title)),
+      pages.map((p) => str(p.parsed.metadata.description)),
+      pages.map((p) => p.parsed.markdown),
+    ],
+  )
+}
+
 /** Builds the Document of a fetched page in the requested formats. */
 export function buildDocument(
   page: FetchedPage,

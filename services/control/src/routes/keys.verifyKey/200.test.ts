@@ -17,6 +17,8 @@ describe.each(testDatabaseKinds())('keys.verifyKey 200 (%s)', (kind) => {
   it('answers NOT_FOUND for an unknown key and records it', async () => {
     const tag = unique('tag')
     expect(await verify({ key: 'nope_123456789', tags: [tag] })).toEqual({ valid: false, code: 'NOT_FOUND' })
+    // Analytics rows are written in batches (AnalyticsBuffer): write them before reading the table.
+    await t.service.deps.analytics?.flush()
     const rows = await t.service.db.query<{ outcome: string; key_id: string | null }>(
       'SELECT outcome, key_id FROM key_verifications WHERE $1 = ANY(tags)',
       [tag],
@@ -90,6 +92,8 @@ describe.each(testDatabaseKinds())('keys.verifyKey 200 (%s)', (kind) => {
     const externalId = unique('owner')
     const { key, keyId, apiId } = await newKey(t, { externalId })
     await verify({ key, tags: ['path=/v1/x'] })
+    // Analytics rows are written in batches (AnalyticsBuffer): write them before reading the table.
+    await t.service.deps.analytics?.flush()
     const rows = await t.service.db.query<Record<string, unknown>>(
       'SELECT workspace_id, api_id, outcome, tags, region, identity_id IS NOT NULL AS has_identity FROM key_verifications WHERE key_id = $1',
       [keyId],

@@ -20,6 +20,8 @@ describe.each(testDatabaseKinds())('keys.verifyKey concurrency and isolation (%s
       [keyId],
     )
     expect(Number(rows[0]?.credits_remaining)).toBe(0)
+    // Analytics rows are written in batches (AnalyticsBuffer): write them before reading the table.
+    await t.service.deps.analytics?.flush()
     const log = await t.service.db.query<{ n: unknown }>(
       'SELECT count(*) AS n FROM key_verifications WHERE key_id = $1',
       [keyId],

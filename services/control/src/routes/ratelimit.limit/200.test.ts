@@ -55,6 +55,8 @@ describe.each(testDatabaseKinds())('ratelimit.limit 200 (%s)', (kind) => {
     )
     expect(responses.every((r) => r.response.status === 200)).toBe(true)
     expect(responses.filter((r) => r.data?.data.success).length).toBe(17)
+    // Analytics rows are written in batches (AnalyticsBuffer): write them before reading the table.
+    await t.service.deps.analytics?.flush()
     const decisions = await t.service.db.query<{ passed: boolean; n: unknown }>(
       `SELECT d.passed, count(*) AS n FROM ratelimit_decisions d JOIN ratelimit_namespaces n ON n.id = d.namespace_id
        WHERE n.name = $1 GROUP BY d.passed ORDER BY d.passed`,

@@ -16,7 +16,7 @@
  *   use, and on shutdown. Across instances this is the one approximation: while instance A holds
  *   unused permits, instance B may be denied although the window is not used up (at most
  *   `idleReturnMs`, and at most half of what was left when A leased). It never lets more through.
- * - Once the row refused a lease, further requests that need more than is held are denied
+ * - Once the row refused a lease, further requests that need at least as much are denied
  *   locally for 50 ms (a flood of denied requests costs no database work); permits handed back
  *   by other instances meanwhile are seen after it.
  * - A change of the limit (a request's `limit`, or an override) hands the held permits back and
@@ -46,8 +46,9 @@ interface WindowState {
   next: number
   lastUse: number
   busy: Promise<void> | undefined
-  /** After a lease was refused: deny locally until then instead of asking the row again. */
+  /** After a lease of `refusedNeed` permits was refused: deny locally until then those needing as many. */
   refusedUntil: number
+  refusedNeed: number
 }
 
 export interface RatelimitLeasesOptions {
@@ -111,6 +112,7 @@ export class RatelimitLeases {
           lastUse: input.now,
           busy: undefined,
           refusedUntil: 0,
+          refusedNeed: 0,
         }
         this.windows.set(key, state)
       }
@@ -123,7 +125,11 @@ export class RatelimitLeases {
         state.held -= input.cost
         return { success: true, remaining: Math.max(0, state.limit - (state.counted - state.held)), windowStart }
       }
-      if (input.cost > input.limit || (state.limit === input.limit && state.refusedUntil > input.now)) {
+      const refused =
+        state.limit === input.limit &&
+        state.refusedUntil > input.now &&
+        input.cost - state.held >= state.refusedNeed
+      if (input.cost > input.limit || refused) {
         return { success: false, remaining: Math.max(0, Math.min(input.limit - (state.counted - state.held), input.cost - 1)), windowStart }
       }
       // Lease more (or re-lease under a new limit), then decide again from what we hold.
@@ -142,6 +148,7 @@ export class RatelimitLeases {
       s.busy = undefined
       if (outcome === 'denied' && s.held < input.cost) {
         s.refusedUntil = this.clock() + this.refusalMemoMs
+        s.refusedNeed = input.cost - s.held
         return {
           success: false,
           remaining: Math.max(0, Math.min(s.limit - (s.counted - s.held), input.cost - 1)),
