@@ -46,8 +46,11 @@ import { startAgent } from './startAgent/handler.js'
 import { stopInteractiveScrapeBrowserSession } from './stopInteractiveScrapeBrowserSession/handler.js'
 import { updateMonitor } from './updateMonitor/handler.js'
 
-/** The handlers this service implements, by operationId. */
-export function createHandlers(deps: Deps): Partial<Handlers<AppEnv>> {
+/**
+ * Every operation of the spec, by operationId. The full `Handlers` type makes a missing or
+ * mis-shaped operation a compile error, so a spec change cannot slip past the service.
+ */
+export function createHandlers(deps: Deps): Handlers<AppEnv> {
   return {
     scrapeAndExtractFromUrl: scrapeAndExtractFromUrl(deps),
     startAgent: startAgent(deps),
