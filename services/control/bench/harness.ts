@@ -134,6 +134,11 @@ export async function load(
   }
 }
 
+/** A short unreported load first (JIT, caches, connection pools), like any long-running service has had. */
+export async function warmUp(url: string, options: { body: unknown; headers?: Record<string, string> }) {
+  await load('warm-up', url, { ...options, durationSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2) })
+}
+
 /** Prints the results as a table, each with its ratio to the first (the baseline). */
 export function report(title: string, results: LoadResult[]) {
   const base = results[0]

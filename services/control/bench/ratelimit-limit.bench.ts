@@ -8,7 +8,16 @@
  *
  *   pnpm --dir services/control exec tsx bench/ratelimit-limit.bench.ts
  */
-import { type Child, type LoadResult, load, report, startBareHono, startControlService, UNOPTIMISED } from './harness.js'
+import {
+  type Child,
+  type LoadResult,
+  load,
+  report,
+  startBareHono,
+  startControlService,
+  UNOPTIMISED,
+  warmUp,
+} from './harness.js'
 
 const ROOT_KEY = 'ck_bench_root_key'
 const auth = { authorization: `Bearer ${ROOT_KEY}` }
@@ -37,6 +46,11 @@ try {
   children.push(before.service)
   const bare = await startBareHono('/v2/ratelimit.limit', before.sample)
   children.push(bare)
+  await warmUp(`${bare.url}/v2/ratelimit.limit`, { body, headers: auth })
+  await warmUp(`${before.service.url}/v2/ratelimit.limit`, {
+    body: { ...body, identifier: 'warm_before' },
+    headers: auth,
+  })
   const results: LoadResult[] = [
     await load('bare Hono (canned limit body)', `${bare.url}/v2/ratelimit.limit`, { body, headers: auth }),
     await load(`ratelimit.limit before (${storage})`, `${before.service.url}/v2/ratelimit.limit`, {
@@ -49,6 +63,7 @@ try {
   const after = await prepare({})
   children.push(after.service)
   const url = `${after.service.url}/v2/ratelimit.limit`
+  await warmUp(url, { body: { ...body, identifier: 'warm_after' }, headers: auth })
   results.push(
     await load(`ratelimit.limit after (${storage})`, url, {
       body: { ...body, identifier: `after_${Date.now()}` },

@@ -7,7 +7,16 @@
  * BENCH_DATABASE_URL runs the service on PostgreSQL instead. BENCH_SECONDS (default 10) and
  * BENCH_CONNECTIONS (default 10) tune the load.
  */
-import { type Child, type LoadResult, load, report, startBareHono, startControlService, UNOPTIMISED } from './harness.js'
+import {
+  type Child,
+  type LoadResult,
+  load,
+  report,
+  startBareHono,
+  startControlService,
+  UNOPTIMISED,
+  warmUp,
+} from './harness.js'
 
 const ROOT_KEY = 'ck_bench_root_key'
 const auth = { authorization: `Bearer ${ROOT_KEY}` }
@@ -51,6 +60,8 @@ try {
   children.push(before.service)
   const bare = await startBareHono('/v2/keys.verifyKey', before.sample)
   children.push(bare)
+  await warmUp(`${bare.url}/v2/keys.verifyKey`, { body: before.body, headers: auth })
+  await warmUp(`${before.service.url}/v2/keys.verifyKey`, { body: before.body, headers: auth })
   const results: LoadResult[] = [
     await load('bare Hono (canned verifyKey body)', `${bare.url}/v2/keys.verifyKey`, {
       body: before.body,
@@ -68,6 +79,7 @@ try {
   const after = await prepare({})
   children.push(after.service)
   const url = `${after.service.url}/v2/keys.verifyKey`
+  await warmUp(url, { body: after.body, headers: auth })
   results.push(await load(`keys.verifyKey after (${storage})`, url, { body: after.body, headers: auth }))
   const half = (results[0]?.requestsPerSecond ?? 0) / 2
   results.push(

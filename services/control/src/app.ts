@@ -6,9 +6,9 @@ import type { Deps } from './deps.js'
 import { createHandlers } from './handlers.js'
 import { authenticate } from './http/auth.js'
 import { bodyLimit } from './http/body-limit.js'
+import type { ServiceEnv } from './http/env.js'
 import { pooledRequestId } from './http/request-id.js'
 import { RootKeyCache } from './http/root-key-cache.js'
-import type { ServiceEnv } from './http/env.js'
 
 /** The bundled hand-written spec (specs/control/dist/openapi.json), as served on /openapi.json. */
 export function loadBundledSpec(): unknown {

@@ -48,7 +48,8 @@ const READS = /^(get|list|verify|whoami|exchange|createSession)/
 function staleAfter(operationId: OperationId): Array<keyof ServiceCaches> {
   const [namespace, procedure = ''] = operationId.split('.')
   if (KEY_NAMESPACES.has(namespace ?? '') && !READS.test(procedure)) return ['keys']
-  if (operationId === 'ratelimit.setOverride' || operationId === 'ratelimit.deleteOverride') return ['overrides']
+  if (operationId === 'ratelimit.setOverride' || operationId === 'ratelimit.deleteOverride')
+    return ['overrides']
   return []
 }
 

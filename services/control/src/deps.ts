@@ -21,8 +21,10 @@ export interface Deps {
   analytics?: AnalyticsBuffer
   /** Hot-path caches (key snapshots, namespaces, overrides); createService sets them. */
   caches?: ServiceCaches
-  /** Rate-limit permits leased from the shared counters; createService sets it. */
+  /** Rate-limit permits leased from the shared counters (`ratelimit_windows`); createService sets it. */
   ratelimits?: RatelimitLeases
+  /** The same for the key and identity limits of `keys.verifyKey` (`key_ratelimit_windows`). */
+  keyRatelimits?: RatelimitLeases
   /** Root-key lookups cached briefly (createService sets it; without it every request queries). */
   rootKeys?: RootKeyCache
   /** Customer portal settings (defaults: see `portalSettings`). */

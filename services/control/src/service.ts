@@ -23,7 +23,7 @@ import { type DnsResolver, systemDnsResolver } from './domain/dns.js'
 import { openVariableCipher } from './domain/secrets.js'
 import { everyPermission } from './http/auth.js'
 import { RootKeyCache } from './http/root-key-cache.js'
-import { RatelimitLeases } from './routes/ratelimit.shared/leases.js'
+import { KEY_RATELIMIT_WINDOWS, RatelimitLeases } from './routes/ratelimit.shared/leases.js'
 import { SEED, seed } from './seed.js'
 import { registerOperationWorkflows } from './workflows/operations.js'
 import { registerTaskWorkflows } from './workflows/tasks.js'
@@ -80,6 +80,10 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
   const rootKeys = new RootKeyCache(db, config.authCacheMs ?? 2000)
   const caches = createCaches(config.cacheMs ?? 1000)
   const ratelimits = config.ratelimitLeases === false ? undefined : new RatelimitLeases(db, now)
+  const keyRatelimits =
+    config.ratelimitLeases === false
+      ? undefined
+      : new RatelimitLeases(db, now, { table: KEY_RATELIMIT_WINDOWS })
   try {
     await migrate(db, MIGRATIONS_DIR)
     await queue.install()
@@ -98,6 +102,7 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       rootKeys,
       caches,
       ...(ratelimits ? { ratelimits } : {}),
+      ...(keyRatelimits ? { keyRatelimits } : {}),
       ...(config.portalUrl ? { portal: { baseUrl: config.portalUrl } } : {}),
     }
     registerOperationWorkflows(queue, db, { stepMs: config.workflowStepMs, now })
@@ -122,6 +127,7 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       async close() {
         await running.close()
         await ratelimits?.close()
+        await keyRatelimits?.close()
         await queue.stop()
         await analytics.flush()
         if (ownsDatabase) await db.close()
@@ -130,6 +136,7 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
   } catch (error) {
     await server?.close()
     await ratelimits?.close().catch(() => {})
+    await keyRatelimits?.close().catch(() => {})
     await queue.stop()
     await analytics.flush()
     if (ownsDatabase) await db.close().catch(() => {})

@@ -46,7 +46,8 @@ export async function createSession(
 /** `portal.exchangeCode` without Authorization; the `data` of a 200. */
 export async function exchange(t: TestContext, code: string) {
   const { response, data, error } = await call(t, 'portal.exchangeCode', { code }, null)
-  if (response.status !== 200) throw new Error(`exchangeCode answered ${response.status}: ${JSON.stringify(error)}`)
+  if (response.status !== 200)
+    throw new Error(`exchangeCode answered ${response.status}: ${JSON.stringify(error)}`)
   return data?.data as { accessToken: string; expiresAt: number }
 }
 

@@ -73,7 +73,7 @@ export class AnalyticsBuffer {
     options: AnalyticsBufferOptions = {},
   ) {
     this.flushMs = options.flushMs ?? 50
-    this.maxRows = options.maxRows ?? 2000
+    this.maxRows = options.maxRows ?? 1000
     this.onError = options.onError ?? ((error) => console.error('analytics flush failed', error))
   }
 
@@ -115,7 +115,8 @@ export class AnalyticsBuffer {
 
   private queued(): Promise<void> {
     if (this.flushMs <= 0) return this.flush()
-    if (this.verifications.length + this.decisions.length + this.touched.size >= this.maxRows) void this.flush()
+    if (this.verifications.length + this.decisions.length + this.touched.size >= this.maxRows)
+      void this.flush()
     else if (!this.timer) {
       this.timer = setTimeout(() => {
         this.timer = undefined
@@ -154,7 +155,13 @@ export class AnalyticsBuffer {
       if (decisions.length > 0) {
         await this.sql.query(INSERT_DECISIONS, [
           JSON.stringify(
-            decisions.map((d) => ({ w: d.workspaceId, n: d.namespaceId, i: d.identifier, p: d.passed, t: d.time })),
+            decisions.map((d) => ({
+              w: d.workspaceId,
+              n: d.namespaceId,
+              i: d.identifier,
+              p: d.passed,
+              t: d.time,
+            })),
           ),
         ])
       }

@@ -53,7 +53,11 @@ export interface AuthOptions {
  * else) for `portalSession` operations, nothing for public ones. Each credential is looked up by
  * the hash of its secret in its own table, so a portal token is never a root key and vice versa.
  */
-export function authenticate(db: Database, now: () => number, options: AuthOptions): MiddlewareHandler<ServiceEnv> {
+export function authenticate(
+  db: Database,
+  now: () => number,
+  options: AuthOptions,
+): MiddlewareHandler<ServiceEnv> {
   const kinds = new Map<OperationId, SecurityKind>()
   return async (c, next) => {
     const operationId = c.get('operationId')
@@ -68,14 +72,20 @@ export function authenticate(db: Database, now: () => number, options: AuthOptio
     if (!header || header.trim() === '') {
       return errorResponse(
         c,
-        unauthorized('missing', `The Authorization header is missing. Send \`Authorization: Bearer ${what}\`.`),
+        unauthorized(
+          'missing',
+          `The Authorization header is missing. Send \`Authorization: Bearer ${what}\`.`,
+        ),
       )
     }
     const match = BEARER.exec(header.trim())
     if (!match?.[1]) {
       return errorResponse(
         c,
-        unauthorized('malformed', `The Authorization header is malformed. Send \`Authorization: Bearer ${what}\`.`),
+        unauthorized(
+          'malformed',
+          `The Authorization header is malformed. Send \`Authorization: Bearer ${what}\`.`,
+        ),
       )
     }
     if (kind === 'portalSession') return portalSession(c, next, db, match[1], now())

@@ -15,7 +15,12 @@ import { bodyLimit as honoBodyLimit } from 'hono/body-limit'
 export function bodyLimit(maxSize: number = DEFAULT_BODY_LIMIT): MiddlewareHandler {
   const tooLarge = (c: Context) =>
     c.json(
-      problem(c.get('requestId') as string, 413, 'request/payload_too_large', `The request body exceeds ${maxSize} bytes.`),
+      problem(
+        c.get('requestId') as string,
+        413,
+        'request/payload_too_large',
+        `The request body exceeds ${maxSize} bytes.`,
+      ),
       413,
     )
   const counting = honoBodyLimit({ maxSize, onError: tooLarge })

@@ -172,7 +172,12 @@ export async function listKeysOfApi(
 /** The keys of one identity in a workspace (any API), oldest first: the portal's view. */
 export async function listKeysOfIdentity(
   sql: Sql,
-  input: { workspaceId: string; identityId: string; after?: { createdAt: number; id: string }; limit: number },
+  input: {
+    workspaceId: string
+    identityId: string
+    after?: { createdAt: number; id: string }
+    limit: number
+  },
 ) {
   const rows = await sql.query<Row>(
     `SELECT * FROM api_keys WHERE workspace_id = $1 AND identity_id = $2 AND deleted_at IS NULL

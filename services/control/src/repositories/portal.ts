@@ -151,7 +151,14 @@ export async function verificationBuckets(
      WHERE workspace_id = $1 AND identity_id = $2 AND ($3::text IS NULL OR key_id = $3)
        AND time >= to_timestamp($4::double precision / 1000) AND time < to_timestamp($5::double precision / 1000)
      GROUP BY bucket ORDER BY bucket`,
-    [input.workspaceId, input.identityId, input.keyId ?? null, input.startTime, input.endTime, input.bucketMs],
+    [
+      input.workspaceId,
+      input.identityId,
+      input.keyId ?? null,
+      input.startTime,
+      input.endTime,
+      input.bucketMs,
+    ],
   )
   return rows.map((r) => ({
     time: num(r.bucket),

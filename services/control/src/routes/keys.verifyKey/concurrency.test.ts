@@ -29,6 +29,19 @@ describe.each(testDatabaseKinds())('keys.verifyKey concurrency and isolation (%s
     expect(Number(log[0]?.n)).toBe(N)
   })
 
+  it('N parallel verifications of a key with a rate limit of L: exactly L are valid', async () => {
+    const L = 11
+    const N = 40
+    const { key } = await newKey(t, {
+      ratelimits: [{ name: 'burst', limit: L, duration: 2_592_000_000, autoApply: true }],
+    })
+    const results = await Promise.all(
+      Array.from({ length: N }, () => ok<{ valid: boolean; code: string }>(t, 'keys.verifyKey', { key })),
+    )
+    expect(results.filter((r) => r.valid)).toHaveLength(L)
+    expect(results.filter((r) => r.code === 'RATE_LIMITED')).toHaveLength(N - L)
+  })
+
   it('a key of another workspace is NOT_FOUND, and its verification is not charged there', async () => {
     const theirs = await newKey(t, { credits: { remaining: 1 } }, await foreignRootKey(t))
     expect(await ok(t, 'keys.verifyKey', { key: theirs.key })).toEqual({ valid: false, code: 'NOT_FOUND' })

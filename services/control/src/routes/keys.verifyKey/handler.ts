@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto'
+import type { KeySnapshot } from '../../caches.js'
 import type { Deps } from '../../deps.js'
 import { lastRefillTime } from '../../domain/credits.js'
 import { notFound } from '../../domain/errors.js'
 import { hashSecret } from '../../domain/key-secrets.js'
 import { evaluateQuery, parsePermissionQuery, type Query, QueryError } from '../../domain/permission-query.js'
-import type { KeySnapshot } from '../../caches.js'
 import type { ServiceHandler } from '../../http/env.js'
 import {
   applyRefill,
@@ -181,6 +181,30 @@ function record(deps: Deps, v: Parameters<typeof recordVerification>[1]): Promis
   return deps.analytics.recordVerification({ ...v, time: v.now })
 }
 
+/**
+ * Takes `cost` tokens of a key or identity limit: from the permits this instance leased (see
+ * ratelimit.shared/leases.ts) when the service has key leases, else in one statement.
+ */
+async function takeTokens(
+  deps: Deps,
+  input: { scopeId: string; name: string; limit: number; duration: number; cost: number; now: number },
+): Promise<{ granted: boolean; used: number; windowStart: number }> {
+  if (!deps.keyRatelimits) return takeRatelimitTokens(deps.db, input)
+  const taken = await deps.keyRatelimits.take({
+    namespaceId: input.scopeId,
+    identifier: input.name,
+    limit: input.limit,
+    duration: input.duration,
+    cost: input.cost,
+    now: input.now,
+  })
+  return {
+    granted: taken.success,
+    used: input.limit - taken.remaining,
+    windowStart: taken.windowStart,
+  }
+}
+
 interface VerifyRatelimit {
   exceeded: boolean
   id: string
@@ -230,7 +254,7 @@ async function applyRatelimits(
   }
   let exceeded = false
   for (const { rl, scopeId, cost } of apply.values()) {
-    const taken = await takeRatelimitTokens(deps.db, {
+    const taken = await takeTokens(deps, {
       scopeId,
       name: rl.name,
       limit: rl.limit,

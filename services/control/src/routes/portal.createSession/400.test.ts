@@ -9,9 +9,15 @@ describe.each(testDatabaseKinds())('portal.createSession 400 (%s)', (kind) => {
     [{ externalId: 'c_1', scopes: ['read_keys'] }, 'body.portal'],
     [{ portal: 'portal_main', scopes: ['read_keys'] }, 'body.externalId'],
     [{ portal: 'portal_main', externalId: 'c_1', scopes: [] }, 'body.scopes'],
-    [{ portal: 'portal_main', externalId: 'c_1', scopes: ['read_keys', 'delete_everything'] }, 'body.scopes[1]'],
+    [
+      { portal: 'portal_main', externalId: 'c_1', scopes: ['read_keys', 'delete_everything'] },
+      'body.scopes[1]',
+    ],
     [{ portal: 'portal main', externalId: 'c_1', scopes: ['read_keys'] }, 'body.portal'],
-    [{ portal: 'portal_main', externalId: 'c_1', scopes: ['read_keys'], returnUrl: 'not a url' }, 'body.returnUrl'],
+    [
+      { portal: 'portal_main', externalId: 'c_1', scopes: ['read_keys'], returnUrl: 'not a url' },
+      'body.returnUrl',
+    ],
     [{ portal: 'portal_main', externalId: 'c_1', scopes: ['read_keys'], extra: 1 }, 'body.extra'],
   ])
 })

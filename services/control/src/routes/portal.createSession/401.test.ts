@@ -11,7 +11,12 @@ describe.each(testDatabaseKinds())('portal.createSession 401 (%s)', (kind) => {
 
   it('answers 401 to a portal session token: only root keys create sessions', async () => {
     const { token, user } = await portalToken(t)
-    const { response } = await call(t, 'portal.createSession', { ...body(), externalId: user.externalId }, token)
+    const { response } = await call(
+      t,
+      'portal.createSession',
+      { ...body(), externalId: user.externalId },
+      token,
+    )
     expect(response.status).toBe(401)
   })
 })

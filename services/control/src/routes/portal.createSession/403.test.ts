@@ -6,7 +6,11 @@ import { endUser } from '../../../test/portal-fixtures.js'
 
 describe.each(testDatabaseKinds())('portal.createSession 403 (%s)', (kind) => {
   const t = useService(kind)
-  it403(t, 'portal.createSession', () => ({ portal: 'portal_main', externalId: 'customer_1', scopes: ['read_keys'] }))
+  it403(t, 'portal.createSession', () => ({
+    portal: 'portal_main',
+    externalId: 'customer_1',
+    scopes: ['read_keys'],
+  }))
 
   it('answers 403 to a key allowed on another portal only', async () => {
     const user = await endUser(t)

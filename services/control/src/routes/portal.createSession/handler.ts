@@ -50,5 +50,9 @@ export const createSession = (deps: Deps): ServiceHandler<'portal.createSession'
     })
     const url = new URL(`${settings.baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(body.portal)}/session`)
     url.searchParams.set('code', code)
-    return c.json({ meta: { requestId: c.get('requestId') }, data: { id, url: url.toString() } }, 200, NO_STORE)
+    return c.json(
+      { meta: { requestId: c.get('requestId') }, data: { id, url: url.toString() } },
+      200,
+      NO_STORE,
+    )
   })

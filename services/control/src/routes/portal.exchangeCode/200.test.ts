@@ -15,7 +15,7 @@ describe.each(testDatabaseKinds())('portal.exchangeCode 200 (%s)', (kind) => {
     expect(response.status).toBe(200)
     expect(response.headers.get('cache-control')).toBe('no-store')
     expect(response.headers.get('pragma')).toBe('no-cache')
-    const { accessToken, expiresAt } = data?.data as { accessToken: string; expiresAt: number }
+    const { accessToken, expiresAt } = (data?.data ?? {}) as { accessToken: string; expiresAt: number }
     expect(accessToken).toMatch(/^pst_/)
     expect(expiresAt).toBeGreaterThanOrEqual(before + 3_600_000)
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + 3_600_000)

@@ -8,7 +8,12 @@ describe.each(testDatabaseKinds())('portal.getVerifications 401 (%s)', (kind) =>
   it.each([null, 'pst_not_a_token_we_issued', ROOT_KEY, 'not a bearer token'])(
     'answers 401 for credential %s',
     async (token) => {
-      const { response, error } = await call(t, 'portal.getVerifications', { startTime: 0, endTime: 1000 }, token)
+      const { response, error } = await call(
+        t,
+        'portal.getVerifications',
+        { startTime: 0, endTime: 1000 },
+        token,
+      )
       expect(response.status).toBe(401)
       expect(error?.error.title).toBe('Unauthorized')
     },

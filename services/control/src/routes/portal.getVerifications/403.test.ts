@@ -8,7 +8,12 @@ describe.each(testDatabaseKinds())('portal.getVerifications 403 (%s)', (kind) =>
   const t = useService(kind)
   it('answers 403 to a session created without the read_verifications scope', async () => {
     const { token } = await portalToken(t, { scopes: ['read_keys', 'reroll_key'] })
-    const { response, error } = await call(t, 'portal.getVerifications', { startTime: 0, endTime: 1000 }, token)
+    const { response, error } = await call(
+      t,
+      'portal.getVerifications',
+      { startTime: 0, endTime: 1000 },
+      token,
+    )
     expect(response.status).toBe(403)
     expect(error?.error.detail).toContain('portal.portal_main.read_verifications')
   })

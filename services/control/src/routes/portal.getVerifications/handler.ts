@@ -23,7 +23,11 @@ export const getVerifications = (deps: Deps): ServiceHandler<'portal.getVerifica
     const body = c.req.valid('json')
     if (body.startTime < 0) throw new InvalidInput('body.startTime', 'must not be negative')
     if (body.endTime <= body.startTime) {
-      throw new InvalidInput('body.endTime', 'must be after startTime', 'Pass Unix milliseconds, endTime > startTime.')
+      throw new InvalidInput(
+        'body.endTime',
+        'must be after startTime',
+        'Pass Unix milliseconds, endTime > startTime.',
+      )
     }
     if (body.endTime - body.startTime > MAX_RANGE) {
       throw new InvalidInput('body.endTime', 'the range may span at most 90 days')

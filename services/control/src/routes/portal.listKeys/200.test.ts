@@ -24,10 +24,17 @@ describe.each(testDatabaseKinds())('portal.listKeys 200 (%s)', (kind) => {
     const third = await newKey(t, { externalId: user.externalId, apiId: user.keys[0]?.apiId })
     await ok(t, 'keys.deleteKey', { keyId: user.keys[1]?.keyId })
     const first = await call(t, 'portal.listKeys', { limit: 1 }, token)
-    expect((first.data?.data as Array<{ keyId: string }>).map((k) => k.keyId)).toEqual([user.keys[0]?.keyId])
+    expect(((first.data?.data ?? []) as Array<{ keyId: string }>).map((k) => k.keyId)).toEqual([
+      user.keys[0]?.keyId,
+    ])
     expect(first.data?.pagination?.hasMore).toBe(true)
-    const second = await call(t, 'portal.listKeys', { limit: 1, cursor: first.data?.pagination?.cursor }, token)
-    expect((second.data?.data as Array<{ keyId: string }>).map((k) => k.keyId)).toEqual([third.keyId])
+    const second = await call(
+      t,
+      'portal.listKeys',
+      { limit: 1, cursor: first.data?.pagination?.cursor },
+      token,
+    )
+    expect(((second.data?.data ?? []) as Array<{ keyId: string }>).map((k) => k.keyId)).toEqual([third.keyId])
     expect(second.data?.pagination).toEqual({ hasMore: false })
   })
 })

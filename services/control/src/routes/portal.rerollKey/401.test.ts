@@ -11,6 +11,6 @@ describe.each(testDatabaseKinds())('portal.rerollKey 401 (%s)', (kind) => {
     expect(response.status).toBe(401)
     // Nothing was rerolled.
     const verified = await call(t, 'keys.verifyKey', { key })
-    expect((verified.data?.data as { code: string }).code).toBe('VALID')
+    expect((verified.data?.data as { code: string } | undefined)?.code).toBe('VALID')
   })
 })

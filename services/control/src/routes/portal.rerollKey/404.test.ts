@@ -23,7 +23,12 @@ describe.each(testDatabaseKinds())('portal.rerollKey 404 (%s)', (kind) => {
   it('answers 404 for a deleted key of the end user', async () => {
     const { token, user } = await portalToken(t, { scopes: ['reroll_key'] })
     await ok(t, 'keys.deleteKey', { keyId: user.keys[0]?.keyId })
-    const { response } = await call(t, 'portal.rerollKey', { keyId: user.keys[0]?.keyId, expiration: 0 }, token)
+    const { response } = await call(
+      t,
+      'portal.rerollKey',
+      { keyId: user.keys[0]?.keyId, expiration: 0 },
+      token,
+    )
     expect(response.status).toBe(404)
   })
 })

@@ -1,6 +1,8 @@
 /**
  * Rate limiting with leases: each service instance reserves permits of a window from the shared
- * counter row in batches, and decides locally from what it holds.
+ * counter row in batches, and decides locally from what it holds. Used for `ratelimit.limit` /
+ * `multiLimit` (`ratelimit_windows`) and for the key and identity limits of `keys.verifyKey`
+ * (`key_ratelimit_windows`); `namespaceId`/`identifier` are the two key columns of the table.
  *
  * - The database row `ratelimit_windows.count` counts every permit handed out to any instance, so
  *   the sum of the permits all instances use in a window never exceeds its limit: the limit is
@@ -24,6 +26,30 @@
  */
 import type { Sql } from '@apiplatform/server-kit'
 import { num } from '../../repositories/rows.js'
+
+/** Where the counters of a family of windows live (table and key columns). */
+export interface WindowTable {
+  /** Table name. */
+  table: string
+  /** The two columns that name the counter besides duration and window_start. */
+  scope: [string, string]
+  /** Whether the table stores the window's limit and expiry too (`ratelimit_windows` does). */
+  withLimit: boolean
+}
+
+/** `ratelimit.limit` / `multiLimit` counters: (namespace_id, identifier). */
+export const RATELIMIT_WINDOWS: WindowTable = {
+  table: 'ratelimit_windows',
+  scope: ['namespace_id', 'identifier'],
+  withLimit: true,
+}
+
+/** Rate limits of keys and identities checked by `keys.verifyKey`: (scope_id, name). */
+export const KEY_RATELIMIT_WINDOWS: WindowTable = {
+  table: 'key_ratelimit_windows',
+  scope: ['scope_id', 'name'],
+  withLimit: false,
+}
 
 export interface LeaseDecision {
   success: boolean
@@ -66,11 +92,35 @@ export class RatelimitLeases {
   private readonly timer: NodeJS.Timeout
   private closed = false
 
+  private readonly sql: {
+    withLimit: boolean
+    insert: string
+    select: string
+    update: string
+    giveBack: string
+  }
+
   constructor(
     private readonly db: { transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> } & Sql,
     private readonly clock: () => number,
-    options: RatelimitLeasesOptions = {},
+    options: RatelimitLeasesOptions & { table?: WindowTable } = {},
   ) {
+    const t = options.table ?? RATELIMIT_WINDOWS
+    const [a, b] = t.scope
+    const where = `${a} = $1 AND ${b} = $2 AND duration = $3 AND window_start = $4`
+    this.sql = {
+      withLimit: t.withLimit,
+      insert: t.withLimit
+        ? `INSERT INTO ${t.table} (${a}, ${b}, duration, window_start, count, "limit", expires_at)
+           VALUES ($1, $2, $3::bigint, $4::bigint, 0, $5, $4::bigint + $3::bigint) ON CONFLICT DO NOTHING`
+        : `INSERT INTO ${t.table} (${a}, ${b}, duration, window_start, count)
+           VALUES ($1, $2, $3::bigint, $4::bigint, 0) ON CONFLICT DO NOTHING`,
+      select: `SELECT count FROM ${t.table} WHERE ${where} FOR UPDATE`,
+      update: t.withLimit
+        ? `UPDATE ${t.table} SET count = $5, "limit" = $6 WHERE ${where}`
+        : `UPDATE ${t.table} SET count = $5 WHERE ${where}`,
+      giveBack: `UPDATE ${t.table} SET count = GREATEST(0, count - $5) WHERE ${where}`,
+    }
     this.idleReturnMs = options.idleReturnMs ?? 250
     this.maxLease = options.maxLease ?? 1000
     this.refusalMemoMs = Math.min(50, this.idleReturnMs)
@@ -123,14 +173,22 @@ export class RatelimitLeases {
       state.lastUse = input.now
       if (state.limit === input.limit && state.held >= input.cost) {
         state.held -= input.cost
-        return { success: true, remaining: Math.max(0, state.limit - (state.counted - state.held)), windowStart }
+        return {
+          success: true,
+          remaining: Math.max(0, state.limit - (state.counted - state.held)),
+          windowStart,
+        }
       }
       const refused =
         state.limit === input.limit &&
         state.refusedUntil > input.now &&
         input.cost - state.held >= state.refusedNeed
       if (input.cost > input.limit || refused) {
-        return { success: false, remaining: Math.max(0, Math.min(input.limit - (state.counted - state.held), input.cost - 1)), windowStart }
+        return {
+          success: false,
+          remaining: Math.max(0, Math.min(input.limit - (state.counted - state.held), input.cost - 1)),
+          windowStart,
+        }
       }
       // Lease more (or re-lease under a new limit), then decide again from what we hold.
       const s = state
@@ -170,23 +228,14 @@ export class RatelimitLeases {
     const want = Math.max(need, Math.min(s.next, this.maxLease))
     const params = [s.namespaceId, s.identifier, s.duration, s.windowStart]
     const result = await this.db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO ratelimit_windows (namespace_id, identifier, duration, window_start, count, "limit", expires_at)
-         VALUES ($1, $2, $3::bigint, $4::bigint, 0, $5, $4::bigint + $3::bigint) ON CONFLICT DO NOTHING`,
-        [...params, limit],
-      )
-      const rows = await tx.query<{ count: unknown }>(
-        `SELECT count FROM ratelimit_windows
-         WHERE namespace_id = $1 AND identifier = $2 AND duration = $3 AND window_start = $4 FOR UPDATE`,
-        params,
-      )
+      await tx.query(this.sql.insert, this.sql.withLimit ? [...params, limit] : params)
+      const rows = await tx.query<{ count: unknown }>(this.sql.select, params)
       const current = Math.max(0, num(rows[0]?.count) - giveBack)
       const left = limit - current
       const grant = left >= need ? Math.min(want, Math.max(need, Math.floor(left / 2))) : 0
       await tx.query(
-        `UPDATE ratelimit_windows SET count = $5, "limit" = $6
-         WHERE namespace_id = $1 AND identifier = $2 AND duration = $3 AND window_start = $4`,
-        [...params, current + grant, limit],
+        this.sql.update,
+        this.sql.withLimit ? [...params, current + grant, limit] : [...params, current + grant],
       )
       return { grant, count: current + grant }
     })
@@ -212,11 +261,7 @@ export class RatelimitLeases {
         s.held = 0
         s.next = 1
         s.busy = this.db
-          .query(
-            `UPDATE ratelimit_windows SET count = GREATEST(0, count - $5)
-             WHERE namespace_id = $1 AND identifier = $2 AND duration = $3 AND window_start = $4`,
-            [s.namespaceId, s.identifier, s.duration, s.windowStart, held],
-          )
+          .query(this.sql.giveBack, [s.namespaceId, s.identifier, s.duration, s.windowStart, held])
           .then(() => {
             s.counted -= held
           })

@@ -4,7 +4,6 @@ import { forbidden } from '../../domain/errors.js'
 import { authorize } from '../../http/auth.js'
 import type { ServiceEnv } from '../../http/env.js'
 import { decide, deleteExpiredWindows, type LimitResult } from './engine.js'
-import { applicableOverride } from './overrides.js'
 import {
   ensureNamespace,
   findNamespace,
@@ -13,6 +12,7 @@ import {
   namespaceNotFound,
   namespaceResources,
 } from './namespaces.js'
+import { applicableOverride } from './overrides.js'
 
 export interface LimitCheck {
   namespace: string
@@ -37,7 +37,11 @@ export async function namespaceForLimit(
   const caller = c.get('caller')
   const find = () => findNamespace(deps.db, caller.workspaceId, name)
   let ns = deps.caches
-    ? await deps.caches.namespaces.get(`${caller.workspaceId}\u0000${name}`, find, (found) => found !== undefined)
+    ? await deps.caches.namespaces.get(
+        `${caller.workspaceId}\u0000${name}`,
+        find,
+        (found) => found !== undefined,
+      )
     : await find()
   if (!ns) {
     // Without any way to limit in it, a new namespace is not worth creating: answer like an unknown one.
