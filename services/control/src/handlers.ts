@@ -81,10 +81,10 @@ import { multiLimit } from './routes/ratelimit.multiLimit/handler.js'
 import { setOverride } from './routes/ratelimit.setOverride/handler.js'
 
 /**
- * The operations this service implements: every operation of the spec
- * (`test/missing-operations.test.ts` checks it with `missingOperations(createHandlers(…))`).
+ * Every operation of the spec, by operationId. The full `Handlers` type makes a missing or
+ * mis-shaped operation a compile error (`test/missing-operations.test.ts` checks it at run time too).
  */
-export function createHandlers(deps: Deps): Partial<Handlers<ServiceEnv>> {
+export function createHandlers(deps: Deps): Handlers<ServiceEnv> {
   return {
     liveness: liveness(),
     // keys, apis, identities, permissions (issue 7)
