@@ -44,6 +44,8 @@ export function printSqlStats(label: string): void {
   if (!process.env.BENCH_SQL_STATS) return
   console.log(`SQL during ${label}: total ms, count, ms each, statement`)
   for (const [k, v] of [...stats].sort((a, b) => b[1].ms - a[1].ms).slice(0, 30))
-    console.log(`${v.ms.toFixed(0).padStart(7)} ${String(v.n).padStart(6)} ${(v.ms / v.n).toFixed(2).padStart(7)}  ${k}`)
+    console.log(
+      `${v.ms.toFixed(0).padStart(7)} ${String(v.n).padStart(6)} ${(v.ms / v.n).toFixed(2).padStart(7)}  ${k}`,
+    )
   stats.clear()
 }

@@ -186,16 +186,15 @@ export class JobQueue {
     if (!this.running) return
     this.ticking = true
     try {
-      let claimed = true
-      while (claimed && this.running) {
-        claimed = false
-        for (const [queue, entry] of this.handlers) {
-          if (entry.running >= entry.concurrency) continue
-          const job = await this.claim(queue)
-          if (!job) continue
-          claimed = true
-          this.run(job, entry)
-        }
+      // One claim statement for every queue with room (not one per queue): on embedded PGlite,
+      // each statement blocks the event loop, and idle polls add up.
+      while (this.running) {
+        const open = [...this.handlers].filter(([, entry]) => entry.running < entry.concurrency)
+        if (open.length === 0) break
+        const job = await this.claim(open.map(([queue]) => queue))
+        const entry = job && this.handlers.get(job.queue)
+        if (!job || !entry) break
+        this.run(job, entry)
       }
     } catch (error) {
       if (this.running) console.error('job queue poll failed', error)
@@ -206,7 +205,7 @@ export class JobQueue {
     }
   }
 
-  private async claim(queue: string): Promise<Job | undefined> {
+  private async claim(queues: string[]): Promise<Job | undefined> {
     const rows = await this.db.query<{
       id: string
       queue: string
@@ -217,13 +216,13 @@ export class JobQueue {
               locked_until = now() + make_interval(secs => $2::double precision / 1000), attempts = attempts + 1
        WHERE id = (
          SELECT id FROM jobs
-         WHERE queue = $3
+         WHERE queue = ANY($3::text[])
            AND ((status = 'pending' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
          ORDER BY run_at, created_at
          FOR UPDATE SKIP LOCKED
          LIMIT 1)
        RETURNING id, queue, payload, attempts`,
-      [this.workerId, this.leaseMs, queue],
+      [this.workerId, this.leaseMs, queues],
     )
     const row = rows[0]
     if (!row) return undefined

@@ -73,7 +73,10 @@ export async function chargeEach(
       'SELECT credits_remaining FROM teams WHERE id = $1 FOR UPDATE',
       [teamId],
     )
-    paid = Math.max(0, Math.min(references.length, Math.floor(Number(rows[0]?.credits_remaining ?? 0) / amount)))
+    paid = Math.max(
+      0,
+      Math.min(references.length, Math.floor(Number(rows[0]?.credits_remaining ?? 0) / amount)),
+    )
     if (paid === 0) return 0
     await sql.query('UPDATE teams SET credits_remaining = credits_remaining - $2 WHERE id = $1', [
       teamId,

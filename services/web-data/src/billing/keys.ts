@@ -15,6 +15,37 @@ export async function authenticate(sql: Sql, key: string): Promise<Principal | u
   return row && { teamId: row.team_id, keyId: row.id }
 }
 
+/**
+ * How long a successful key lookup is reused by `authenticateCached`. A key revoked through
+ * `revokeKey` in this process is refused at once; revoked elsewhere (another instance sharing the
+ * database, or SQL by hand) it keeps working for at most this long.
+ */
+export const AUTH_CACHE_MS = 5_000
+const AUTH_CACHE_MAX = 10_000
+type AuthCache = Map<string, { principal: Principal; expires: number }>
+/** Per database, as one process may run services on several databases (tests do). */
+const authCaches = new WeakMap<Sql, AuthCache>()
+const allAuthCaches = new Set<WeakRef<AuthCache>>()
+
+/** `authenticate` with a short cache of known keys (unknown and revoked keys are never cached). */
+export async function authenticateCached(sql: Sql, key: string): Promise<Principal | undefined> {
+  let authCache = authCaches.get(sql)
+  if (!authCache) {
+    authCache = new Map()
+    authCaches.set(sql, authCache)
+    allAuthCaches.add(new WeakRef(authCache))
+  }
+  const hash = sha256(key)
+  const hit = authCache.get(hash)
+  if (hit && hit.expires > Date.now()) return hit.principal
+  const principal = await authenticate(sql, key)
+  if (principal) {
+    if (authCache.size >= AUTH_CACHE_MAX) authCache.delete(authCache.keys().next().value as string)
+    authCache.set(hash, { principal, expires: Date.now() + AUTH_CACHE_MS })
+  } else authCache.delete(hash)
+  return principal
+}
+
 /** A new secret in the format of the real API's keys. */
 export function generateKey(): string {
   return `wd-${randomToken(32)}`
@@ -50,6 +81,14 @@ export async function createTeam(
 
 export async function revokeKey(sql: Sql, keyId: string): Promise<void> {
   await sql.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [keyId])
+  for (const ref of allAuthCaches) {
+    const cache = ref.deref()
+    if (!cache) {
+      allAuthCaches.delete(ref)
+      continue
+    }
+    for (const [hash, entry] of cache) if (entry.principal.keyId === keyId) cache.delete(hash)
+  }
 }
 
 /**

@@ -5,7 +5,14 @@ import { readFormats } from '../scrape/formats.js'
 import { buildDocument, fetchOrThrow, type IndexedPage, recordPages } from '../scrape/scrape.js'
 import { CRAWLER_AGENT, fetchRobotsTxt, parseRobots, type Robots } from './robots.js'
 import { readSitemaps } from './sitemap.js'
-import { type CrawlOptions, type CrawlRow, finishPages, getCrawl, insertPages, insertPagesAt } from './store.js'
+import {
+  type CrawlOptions,
+  type CrawlRow,
+  finishPages,
+  getCrawl,
+  insertPages,
+  insertPagesAt,
+} from './store.js'
 import { compilePatterns, inScope, toHttpUrl, urlKey } from './urls.js'
 
 export interface CrawlRunnerDeps {
@@ -46,8 +53,6 @@ interface Finished {
   reject: (error: unknown) => void
 }
 
-export const DBG = { fetch: 0, build: 0, commit: 0, batches: 0, pages: 0, frontier: 0 }
-process.on('exit', () => console.log('DBG', JSON.stringify(DBG)))
 /** Most pages one commit takes. */
 const MAX_BATCH = 50
 
@@ -86,6 +91,10 @@ class CrawlRun {
   /** Finished pages waiting for the next commit. */
   private readonly finished: Finished[] = []
   private flushing = false
+  /** Commits of pages handed over by workers, not yet settled. */
+  private readonly commits = new Set<Promise<void>>()
+  /** The first error of a commit (a lost lease, a stopped crawl, a database failure). */
+  private failure: { reason: unknown } | undefined
 
   constructor(
     private readonly deps: CrawlRunnerDeps,
@@ -133,7 +142,10 @@ class CrawlRun {
     for (const p of pending) this.frontier.push({ id: Number(p.id), url: p.url, depth: p.depth })
     const concurrency = this.options.delay ? 1 : Math.max(1, Math.min(100, this.options.maxConcurrency))
     const results = await Promise.allSettled(Array.from({ length: concurrency }, () => this.worker()))
-    const failure = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+    // Pages handed to the committer still commit (or fail) before the job settles.
+    await Promise.allSettled([...this.commits])
+    const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+    const failure = this.failure ?? rejected
     if (failure) {
       if (failure.reason instanceof Stop) {
         await this.ctx.complete()
@@ -213,9 +225,11 @@ class CrawlRun {
 
   private async worker(): Promise<void> {
     for (;;) {
+      if (this.failure) throw this.failure.reason
       if (this.stopped) return
       if (this.ctx.signal.aborted) throw new LeaseGone('aborted')
-      const item = this.frontier.shift()
+      // Back-pressure: no more fetching while a full batch waits for its commit.
+      const item = this.finished.length >= MAX_BATCH ? undefined : this.frontier.shift()
       if (!item) {
         if (this.inFlight === 0) {
           this.notify()
@@ -231,27 +245,48 @@ class CrawlRun {
         continue
       }
       this.inFlight++
+      let outcome: Outcome
       try {
-        await this.page(item)
+        outcome = await this.page(item)
       } catch (error) {
-        this.stopped = true
-        throw error
-      } finally {
         this.inFlight--
+        this.stopped = true
         this.notify()
+        throw error
       }
+      // The page commits with the next batch while this worker goes on with the next page; it
+      // counts as in flight until then, so the crawl cannot end before its links are known.
+      const committed = this.commit(item, outcome)
+        .then(
+          (result) => {
+            if (result === 'stop') this.fail(new Stop())
+          },
+          (error) => this.fail(error),
+        )
+        .finally(() => {
+          this.inFlight--
+          this.commits.delete(committed)
+          this.notify()
+        })
+      this.commits.add(committed)
       if (this.options.delay && this.frontier.length > 0)
         await sleep(this.options.delay * 1000, this.ctx.signal)
     }
   }
 
-  private async page(item: Pending): Promise<void> {
+  /** Records the first failure of a commit; every worker stops with it. */
+  private fail(error: unknown): void {
+    this.failure ??= { reason: error }
+    this.stopped = true
+    this.notify()
+  }
+
+  /** Fetches and builds one page (failures of the page itself become a failed outcome). */
+  private async page(item: Pending): Promise<Outcome> {
     const scrapeOptions = this.options.scrapeOptions
     const headers: Record<string, string> = {}
     for (const [k, v] of Object.entries(scrapeOptions.headers ?? {}))
       if (typeof v === 'string') headers[k] = v
-    let outcome: Outcome
-    const T0 = performance.now()
     try {
       const page = await fetchOrThrow(new URL(item.url), {
         allowPrivateUrls: this.deps.allowPrivateUrls,
@@ -259,10 +294,8 @@ class CrawlRun {
         headers,
         signal: this.ctx.signal,
       })
-      const T1 = performance.now()
       const { document, parsed } = buildDocument(page, { url: item.url, ...scrapeOptions })
-      DBG.fetch += T1 - T0; DBG.build += performance.now() - T1
-      outcome = {
+      return {
         ok: true,
         document,
         links: this.discover(item, page.statusCode, parsed.links),
@@ -270,12 +303,8 @@ class CrawlRun {
       }
     } catch (error) {
       if (this.ctx.signal.aborted) throw new LeaseGone('aborted')
-      outcome = { ok: false, error: describe(error) }
+      return { ok: false, error: describe(error) }
     }
-    const T2 = performance.now()
-    const r = await this.commit(item, outcome)
-    DBG.commit += performance.now() - T2
-    if (r === 'stop') throw new Stop()
   }
 
   /**
@@ -292,8 +321,13 @@ class CrawlRun {
 
   private flushSoon(): void {
     if (this.flushing || this.finished.length === 0) return
-    const batch = this.finished.splice(0, MAX_BATCH)
     this.flushing = true
+    // Let the answers that already arrived finish their pages first, so they join this batch.
+    setImmediate(() => this.flushNow())
+  }
+
+  private flushNow(): void {
+    const batch = this.finished.splice(0, MAX_BATCH)
     void this.flush(batch)
       .then(
         (results) => {
@@ -311,7 +345,6 @@ class CrawlRun {
 
   /** Commits a batch of finished pages in one guarded transaction; returns each page's result. */
   private async flush(batch: Finished[]): Promise<Array<'ok' | 'stop'>> {
-    DBG.batches++; DBG.pages += batch.length; DBG.frontier += this.frontier.length
     const added = await this.guarded(async (tx) => {
       const state = await tx.query<{ status: string }>('SELECT status FROM crawls WHERE id = $1 FOR UPDATE', [
         this.crawl.id,

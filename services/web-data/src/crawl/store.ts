@@ -136,7 +136,12 @@ export async function finishPages(
     `UPDATE crawl_pages p SET status = t.s, document = t.d::jsonb, error = t.e, finished_at = now()
      FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) AS t(i, s, d, e)
      WHERE p.id = t.i AND p.status = 'pending'`,
-    [pages.map((p) => p.id), pages.map((p) => p.status), pages.map((p) => p.document), pages.map((p) => p.error)],
+    [
+      pages.map((p) => p.id),
+      pages.map((p) => p.status),
+      pages.map((p) => p.document),
+      pages.map((p) => p.error),
+    ],
   )
 }
 

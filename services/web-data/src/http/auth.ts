@@ -1,7 +1,7 @@
 import type { OperationId } from '@apiplatform/web-data-routes'
 import type { MiddlewareHandler } from 'hono'
 import { z } from 'zod'
-import { authenticate } from '../billing/keys.js'
+import { authenticateCached } from '../billing/keys.js'
 import type { AppEnv, Deps } from './env.js'
 import { ApiError, Errors } from './errors.js'
 
@@ -14,14 +14,14 @@ const uuid = z.string().uuid()
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i
 
 /**
- * Authenticates every operation (401 `Unauthorized: Invalid token` for a missing, malformed,
+ * Authenticates every operation (keys are cached for `AUTH_CACHE_MS`; 401 `Unauthorized: Invalid token` for a missing, malformed,
  * unknown or revoked key), then applies the checks the catalog words specially and that come
  * before body validation: a non-UUID `jobId`, and a missing or malformed `url`.
  */
 export function authMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const match = BEARER.exec(c.req.header('authorization') ?? '')
-    const principal = match?.[1] ? await authenticate(deps.db, match[1]) : undefined
+    const principal = match?.[1] ? await authenticateCached(deps.db, match[1]) : undefined
     if (!principal) throw new ApiError(401, Errors.unauthorized)
     c.set('principal', principal)
     const operation: OperationId = c.get('operationId')

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Sql } from '@apiplatform/server-kit'
+import type { Database, Sql } from '@apiplatform/server-kit'
 import type { OperationId } from '@apiplatform/web-data-routes'
 import type { MiddlewareHandler } from 'hono'
 import { withKey } from '../billing/context.js'
@@ -120,6 +120,79 @@ export async function teamJobCounts(
   }
 }
 
+/**
+ * Per-minute request windows kept in memory, for embedded PGlite only: a PGlite database belongs
+ * to one process, so the process sees every request the database would count, and the upsert of
+ * `rate_limit_windows` (the most expensive statement of every request there) is saved. Keyed by
+ * database, in case one process runs several services on one database. A restart starts the
+ * current window afresh. On PostgreSQL, which several instances share, the window stays in the
+ * database.
+ */
+const localWindows = new WeakMap<Database, Map<string, { start: number; requests: number }>>()
+
+function takeLocalRequest(db: Database, teamId: string, limit: number): number | undefined {
+  let windows = localWindows.get(db)
+  if (!windows) {
+    windows = new Map()
+    localWindows.set(db, windows)
+  }
+  const now = Date.now()
+  const start = now - (now % 60_000)
+  let window = windows.get(teamId)
+  if (!window || window.start !== start) {
+    window = { start, requests: 0 }
+    windows.set(teamId, window)
+  }
+  window.requests++
+  if (window.requests <= limit) return undefined
+  return Math.max(1, Math.ceil((start + 60_000 - now) / 1000))
+}
+
+/**
+ * Reads the team's limits and counts the request in its window: on PostgreSQL in one statement
+ * (the hot path of every request), on PGlite with the window in memory (`takeLocalRequest`).
+ */
+async function meterRequest(
+  deps: Deps,
+  teamId: string,
+): Promise<{ limits: TeamLimits; retryAfter: number | undefined }> {
+  if (deps.db.kind === 'pglite') {
+    const limits = await teamLimits(deps.db, teamId, deps)
+    return { limits, retryAfter: takeLocalRequest(deps.db, teamId, limits.rateLimitPerMin) }
+  }
+  const rows = await deps.db.query<{
+    requests: number
+    retry_after: number | string
+    rate_limit_per_min: number | null
+    max_concurrent_jobs: number | null
+  }>(
+    `WITH w AS (
+       INSERT INTO rate_limit_windows (team_id, window_start, requests)
+       VALUES ($1, date_trunc('minute', now()), 1)
+       ON CONFLICT (team_id, window_start) DO UPDATE SET requests = rate_limit_windows.requests + 1
+       RETURNING requests, ceil(extract(epoch FROM (window_start + interval '1 minute' - now()))) AS retry_after)
+     SELECT w.requests, w.retry_after, t.rate_limit_per_min, t.max_concurrent_jobs
+     FROM w LEFT JOIN teams t ON t.id = $1`,
+    [teamId],
+  )
+  const row = rows[0]
+  const limits: TeamLimits = {
+    rateLimitPerMin: row?.rate_limit_per_min ?? deps.config.rateLimitPerMin ?? LIMIT_DEFAULTS.rateLimitPerMin,
+    maxConcurrentJobs:
+      row?.max_concurrent_jobs ?? deps.config.maxConcurrentJobs ?? LIMIT_DEFAULTS.maxConcurrentJobs,
+  }
+  if (!row) return { limits, retryAfter: undefined }
+  if (row.requests === 1) {
+    // First request of a window: old windows are of no use any more.
+    await deps.db.query(
+      `DELETE FROM rate_limit_windows WHERE team_id = $1 AND window_start < date_trunc('minute', now())`,
+      [teamId],
+    )
+  }
+  const retryAfter = row.requests <= limits.rateLimitPerMin ? undefined : Math.max(1, Number(row.retry_after))
+  return { limits, retryAfter }
+}
+
 /** The team's effective concurrent-job limit. */
 export async function maxConcurrency(deps: Deps, teamId: string): Promise<number> {
   return (await teamLimits(deps.db, teamId, deps)).maxConcurrentJobs
@@ -135,8 +208,7 @@ export function limitsMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const principal = c.get('principal')
     const operation = c.get('operationId')
-    const limits = await teamLimits(deps.db, principal.teamId, deps)
-    const retryAfter = await takeRequest(deps.db, principal.teamId, limits.rateLimitPerMin)
+    const { limits, retryAfter } = await meterRequest(deps, principal.teamId)
     if (retryAfter !== undefined) {
       return c.json(errorBody('Rate limit exceeded'), 429, { 'Retry-After': String(retryAfter) })
     }

@@ -51,7 +51,12 @@ interface Agents {
   http: http.Agent
   https: https.Agent
 }
-const agentOptions = { keepAlive: true, keepAliveMsecs: 1000, maxFreeSockets: 64, scheduling: 'lifo' } as const
+const agentOptions = {
+  keepAlive: true,
+  keepAliveMsecs: 1000,
+  maxFreeSockets: 64,
+  scheduling: 'lifo',
+} as const
 const newAgents = (): Agents => ({ http: new http.Agent(agentOptions), https: new https.Agent(agentOptions) })
 const allowAllAgents = newAgents()
 const defaultAgents = newAgents()
@@ -59,8 +64,10 @@ const customAgents = new WeakMap<(address: string) => boolean, Agents>()
 
 function agentsFor(options: FetchOptions): Agents {
   if (options.isBlocked) {
-    let agents = customAgents.get(options.isBlocked)
-    if (!agents) customAgents.set(options.isBlocked, (agents = newAgents()))
+    const known = customAgents.get(options.isBlocked)
+    if (known) return known
+    const agents = newAgents()
+    customAgents.set(options.isBlocked, agents)
     return agents
   }
   return options.allowPrivate ? allowAllAgents : defaultAgents

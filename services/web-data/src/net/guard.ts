@@ -73,13 +73,22 @@ const dnsCache = new Map<string, { addresses: Resolved; expires: number }>()
 function cachedLookup(
   hostname: string,
   family: number,
+  hints: number,
   callback: (error: NodeJS.ErrnoException | null, addresses: Resolved) => void,
 ): void {
-  const key = `${family}|${hostname.toLowerCase()}`
+  const key = `${family}|${hints}|${hostname.toLowerCase()}`
   const hit = dnsCache.get(key)
-  if (hit && hit.expires > Date.now()) return callback(null, hit.addresses)
-  dnsLookup(hostname, { family, all: true }, (error, addresses) => {
-    if (error) return callback(error, [])
+  if (hit && hit.expires > Date.now()) {
+    // Asynchronously, like a real lookup: the socket attaches its listeners first.
+    const addresses = hit.addresses
+    process.nextTick(() => callback(null, addresses))
+    return
+  }
+  dnsLookup(hostname, { family, hints, all: true }, (error, addresses) => {
+    if (error) {
+      callback(error, [])
+      return
+    }
     const list = addresses as unknown as Resolved
     if (dnsCache.size >= DNS_CACHE_MAX) dnsCache.delete(dnsCache.keys().next().value as string)
     dnsCache.set(key, { addresses: list, expires: Date.now() + DNS_CACHE_MS })
@@ -100,8 +109,10 @@ export function clearDnsCache(): void {
  */
 export function guardedLookup(isBlocked: (address: string) => boolean): LookupFunction {
   return (hostname, options, callback) => {
-    const family = typeof options === 'number' ? options : Number(options?.family ?? 0) || 0
-    cachedLookup(hostname, family, (error, list) => {
+    const raw = typeof options === 'number' ? options : options?.family
+    const family = raw === 'IPv4' || raw === 4 ? 4 : raw === 'IPv6' || raw === 6 ? 6 : 0
+    const hints = typeof options === 'number' ? 0 : (options?.hints ?? 0)
+    cachedLookup(hostname, family, hints, (error, list) => {
       if (error) return callback(error, '', 0)
       const bad = list.find((a) => isBlocked(a.address))
       if (bad) return callback(new PrivateAddressError(hostname, bad.address), '', 0)

@@ -1,6 +1,16 @@
 import { type CheerioAPI, load } from 'cheerio'
 import TurndownService from 'turndown'
 
+/** A node of cheerio's DOM (domhandler's `AnyNode`, which cheerio does not re-export). */
+type AnyNode = ReturnType<ReturnType<CheerioAPI['root']>['contents']>[number]
+/** The fields of a node the text walk reads. */
+interface WalkNode {
+  type: string
+  data?: string
+  name?: string
+  children?: WalkNode[]
+}
+
 /** What the HTML of a page becomes: the parts every format is built from. */
 export interface ParsedPage {
   /** The page after `onlyMainContent`, `includeTags` and `excludeTags`. */
@@ -43,25 +53,82 @@ const turndown = new TurndownService({
 })
 turndown.remove(['script', 'style', 'noscript'])
 
-/** Parses a page: metadata from the whole document, content after cleaning. */
+/**
+ * Parses a page once: metadata and links from the whole document, then the same DOM is cleaned in
+ * place and gives the HTML, the visible text and the content links; turndown converts the cleaned
+ * HTML to Markdown.
+ */
 export function parsePage(rawHtml: string, baseUrl: string, options: CleanOptions = {}): ParsedPage {
   const $ = load(rawHtml)
   const metadata = readMetadata($)
   const links = readLinks($, baseUrl)
   absolutize($, baseUrl)
-  const html = cleanHtml($, options)
+  const { html, roots } = cleanHtml($, options)
   const markdown = turndown.turndown(html || '<p></p>').trim()
-  const cleaned = load(html)
-  const text = load(html.replace(/></g, '> <')).text().replace(/\s+/g, ' ').trim()
+  const text = visibleText(roots).replace(/\s+/g, ' ').trim()
   return {
     html,
     markdown,
     text,
     links,
-    contentLinks: readLinks(cleaned, baseUrl),
+    contentLinks: readLinksIn($, roots, baseUrl),
     metadata,
   }
 }
+
+/**
+ * The text of `roots` as if their HTML were serialised and every `><` written `> <`: a space
+ * wherever two tags meet with no text between them (`<td>a</td><td>b</td>` reads `a b`, while
+ * `a<b>c</b>` stays `ac`).
+ */
+function visibleText(roots: AnyNode[]): string {
+  const out: string[] = []
+  // Whether the last thing written was a tag (so that a second tag right after it means a space).
+  let afterTag = false
+  const tag = () => {
+    if (afterTag) out.push(' ')
+    afterTag = true
+  }
+  const walk = (node: WalkNode) => {
+    if (node.type === 'text') {
+      const data = node.data
+      if (data) {
+        out.push(data)
+        afterTag = false
+      }
+      return
+    }
+    if (node.type === 'comment' || node.type === 'directive') {
+      tag()
+      return
+    }
+    if (!node.children) return
+    const isElement = node.type === 'tag' || node.type === 'script' || node.type === 'style'
+    if (isElement) tag()
+    for (const child of node.children) walk(child)
+    if (isElement && !VOID.has(node.name ?? '')) tag()
+  }
+  for (const root of roots) walk(root as unknown as WalkNode)
+  return out.join('')
+}
+
+/** Elements serialised without an end tag. */
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+])
 
 /** Rewrites relative links and image sources against the page URL, so markdown links work anywhere. */
 function absolutize($: CheerioAPI, baseUrl: string): void {
@@ -81,36 +148,43 @@ function absolutize($: CheerioAPI, baseUrl: string): void {
   }
 }
 
-function cleanHtml($: CheerioAPI, options: CleanOptions): string {
-  const doc = load($.html())
-  doc(NOISE).remove()
-  doc('*')
+/**
+ * Cleans the page in place; returns the cleaned HTML and the nodes it was serialised from (the
+ * included elements, the main element, or the children of the body).
+ */
+function cleanHtml($: CheerioAPI, options: CleanOptions): { html: string; roots: AnyNode[] } {
+  $(NOISE).remove()
+  $('*')
     .contents()
     .filter((_, node) => node.type === 'comment')
     .remove()
-  for (const selector of options.excludeTags ?? []) safeRemove(doc, selector)
+  for (const selector of options.excludeTags ?? []) safeRemove($, selector)
   if (options.includeTags && options.includeTags.length > 0) {
     const parts: string[] = []
+    const roots: AnyNode[] = []
     for (const selector of options.includeTags) {
       try {
-        doc(selector).each((_, el) => {
-          parts.push(doc.html(el))
+        $(selector).each((_, el) => {
+          parts.push($.html(el))
+          roots.push(el)
         })
       } catch {
         // An invalid selector matches nothing.
       }
     }
-    return parts.join('\n')
+    return { html: parts.join('\n'), roots }
   }
   if (options.onlyMainContent !== false) {
-    const main = doc('main, [role="main"], article').first()
+    const main = $('main, [role="main"], article').first()
     if (main.length > 0) {
       main.find(CHROME).remove()
-      return doc.html(main)
+      return { html: $.html(main), roots: main.toArray() }
     }
-    doc(CHROME).remove()
+    $(CHROME).remove()
   }
-  return (doc('body').html() ?? doc.html()).trim()
+  const body = $('body')
+  if (body.length === 0) return { html: $.html().trim(), roots: $.root().toArray() }
+  return { html: (body.html() ?? '').trim(), roots: body.contents().toArray() }
 }
 
 function safeRemove($: CheerioAPI, selector: string): void {
@@ -151,8 +225,19 @@ function readMetadata($: CheerioAPI): PageMetadata {
 }
 
 function readLinks($: CheerioAPI, baseUrl: string): string[] {
+  return readLinksIn($, $.root().toArray(), baseUrl)
+}
+
+/** Links of `roots` and their descendants, in document order, each once. */
+function readLinksIn($: CheerioAPI, roots: AnyNode[], baseUrl: string): string[] {
   const seen = new Set<string>()
-  $('a[href]').each((_, el) => {
+  const anchors: AnyNode[] = []
+  for (const root of roots) {
+    const $root = $(root)
+    if ($root.is('a[href]')) anchors.push(root)
+    anchors.push(...$root.find('a[href]').toArray())
+  }
+  $(anchors).each((_, el) => {
     const href = $(el).attr('href')?.trim()
     if (!href || href.startsWith('#') || /^(javascript|mailto|tel|data):/i.test(href)) return
     try {

@@ -1,9 +1,10 @@
 import type { Database, Sql } from '@apiplatform/server-kit'
-import { balance, charge, Prices } from '../billing/credits.js'
+import { currentKeyId } from '../billing/context.js'
+import { balance, Prices } from '../billing/credits.js'
 import type { BrowserPool } from '../browser/pool.js'
 import { addBrowserResults, maybeBrowserScrape } from '../browser/scrape.js'
 import { ApiError, Errors } from '../http/errors.js'
-import { newScrapeJobId, recordScrapeJob } from '../interact/scrape-jobs.js'
+import { newScrapeJobId, SCRAPE_RESULT_TTL_MS } from '../interact/scrape-jobs.js'
 import type { BrowserSessions } from '../interact/sessions.js'
 import { type FetchedPage, FetchFailedError, FetchTimeoutError, fetchPage } from '../net/fetch-page.js'
 import { PrivateAddressError } from '../net/guard.js'
@@ -208,6 +209,59 @@ export function buildDocument(
   return { document, parsed }
 }
 
+/**
+ * Commits a finished scrape in one statement (so atomically, without a transaction's extra round
+ * trips): the charge, its ledger row, the page index row (not for zero data retention, `document`
+ * null) and the scrape job. Returns false, and writes nothing, when the team cannot pay.
+ */
+async function recordScrape(
+  sql: Sql,
+  input: {
+    teamId: string
+    price: number
+    jobId: string
+    page: FetchedPage
+    parsed: ParsedPage
+    document: Record<string, unknown> | null
+    usedBrowser: boolean
+  },
+): Promise<boolean> {
+  const { page, parsed } = input
+  const str = (v: unknown) => (typeof v === 'string' ? v : null)
+  const rows = await sql.query(
+    `WITH c AS (
+       UPDATE teams SET credits_remaining = credits_remaining - $2
+       WHERE id = $1 AND credits_remaining >= $2 RETURNING id
+     ), l AS (
+       INSERT INTO credit_ledger (team_id, delta, reason, reference, key_id)
+       SELECT $1, -$2::bigint, 'scrape', $3, $4 FROM c
+     ), p AS (
+       INSERT INTO pages (team_id, url, final_url, status_code, title, description, markdown)
+       SELECT $1, $5, $3, $6, $7, $8, $9 FROM c WHERE $10::boolean
+     )
+     INSERT INTO scrape_jobs (id, team_id, url, final_url, document, used_browser, expires_at)
+     SELECT $11, $1, $5, $3, $12::jsonb, $13, now() + make_interval(secs => $14::double precision / 1000) FROM c
+     RETURNING id`,
+    [
+      input.teamId,
+      input.price,
+      page.finalUrl,
+      currentKeyId(),
+      page.url,
+      page.statusCode,
+      str(parsed.metadata.title),
+      str(parsed.metadata.description),
+      parsed.markdown,
+      input.document !== null,
+      input.jobId,
+      input.document === null ? null : JSON.stringify(input.document),
+      input.usedBrowser,
+      SCRAPE_RESULT_TTL_MS,
+    ],
+  )
+  return rows.length > 0
+}
+
 /** The whole of POST /v2/scrape: check credits, fetch, build, record, charge. */
 export async function scrape(deps: ScrapeDeps, teamId: string, input: ScrapeInput): Promise<ScrapedDocument> {
   const url = parseHttpUrl(input.url)
@@ -228,19 +282,16 @@ export async function scrape(deps: ScrapeDeps, teamId: string, input: ScrapeInpu
     const { document, parsed } = buildDocument(page, input)
     if (browser) addBrowserResults(document, browser)
     document.metadata.scrapeId = jobId
-    await deps.db.transaction(async (tx) => {
-      if (!(await charge(tx, teamId, price, 'scrape', page.finalUrl)))
-        throw new ApiError(402, Errors.paymentRequired)
-      if (!input.zeroDataRetention) await recordPage(tx, teamId, page, parsed)
-      await recordScrapeJob(tx, {
-        id: jobId,
-        teamId,
-        url: page.url,
-        finalUrl: page.finalUrl,
-        document: input.zeroDataRetention ? null : document,
-        usedBrowser: browser !== undefined,
-      })
+    const recorded = await recordScrape(deps.db, {
+      teamId,
+      price,
+      jobId,
+      page,
+      parsed,
+      document: input.zeroDataRetention ? null : document,
+      usedBrowser: browser !== undefined,
     })
+    if (!recorded) throw new ApiError(402, Errors.paymentRequired)
     // The browser stays open for POST /v2/scrape/{jobId}/interact until stopped or idle.
     if (browser && deps.browsers) deps.browsers.sessions.keepScrapeSession(jobId, teamId, browser.session)
     return document

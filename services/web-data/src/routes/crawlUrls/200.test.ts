@@ -28,6 +28,23 @@ describe.each(testDatabaseKinds())('POST /v2/crawl → 200 (%s)', (kind) => {
     expect(rows).toEqual([{ job: expect.any(String) }])
   })
 
+  it('fails the crawl when the credits run out mid-way: the paid pages stay, nothing is overdrawn', async () => {
+    const team = await t.newTeam(5)
+    const client = t.clientWith(team.key)
+    const id = await startCrawl(client, { url: site.url, maxConcurrency: 4 })
+    const status = await crawlFinished(client, id)
+    expect(status).toMatchObject({ status: 'failed', completed: 5, creditsUsed: 5 })
+    expect(status.data).toHaveLength(5)
+    expect(await balance(t.service.db, team.teamId)).toBe(0)
+    const ledger = await t.service.db.query<{ n: number | string }>(
+      `SELECT count(*) AS n FROM credit_ledger WHERE team_id = $1 AND reason = 'crawl'`,
+      [team.teamId],
+    )
+    expect(Number(ledger[0]?.n)).toBe(5)
+    const errors = await client.GET('/v2/crawl/{id}/errors', { params: { path: { id } } })
+    expect(errors.data?.errors?.map((e) => e.error)).toContain('Payment Required: Insufficient credits')
+  })
+
   it('crawls the site once per page: links, sitemap, robots.txt; credits per page', async () => {
     const team = await t.newTeam(1000)
     const client = t.clientWith(team.key)
