@@ -3,7 +3,9 @@ import { defineConfig } from 'tsup'
 export default defineConfig({
   entry: ['src/index.ts', 'src/node.ts'],
   format: ['esm', 'cjs'],
-  dts: true,
+  // client-core is private: its code and types are bundled into each published client.
+  noExternal: ['@apiplatform/client-core'],
+  dts: { resolve: [/^@apiplatform\/client-core/] },
   clean: true,
   sourcemap: true,
   target: 'es2022',

@@ -1,4 +1,3 @@
-import createClient, { type Client } from 'openapi-fetch'
 import {
   type CallOptions,
   type Config,
@@ -6,7 +5,8 @@ import {
   type RetryOptions,
   send,
   type Transport,
-} from './core.js'
+} from '@apiplatform/client-core'
+import createClient, { type Client } from 'openapi-fetch'
 import { ControlApiError, ControlNetworkError, ControlTimeoutError } from './errors.js'
 import { BASE_URL, RETRYABLE, VERSION } from './generated/meta.js'
 import type { operations, paths } from './generated/schema.js'

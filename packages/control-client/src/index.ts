@@ -1,4 +1,12 @@
 export {
+  type CallOptions,
+  fetchTransport,
+  type RetryOptions,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from '@apiplatform/client-core'
+export {
   type ControlClient,
   type ControlClientBase,
   type ControlClientOptions,
@@ -12,14 +20,6 @@ export {
   type ResponseBody,
   type ResponseData,
 } from './client.js'
-export {
-  type CallOptions,
-  fetchTransport,
-  type RetryOptions,
-  type Transport,
-  type TransportRequest,
-  type TransportResponse,
-} from './core.js'
 export {
   ControlApiError,
   type ControlErrorFor,

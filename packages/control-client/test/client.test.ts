@@ -1,3 +1,4 @@
+import { faultServer, json, until } from '@apiplatform/client-core/testing'
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest'
 import {
   ControlApiError,
@@ -6,7 +7,6 @@ import {
   createControlClient,
   type ValidationError,
 } from '../src/index.js'
-import { faultServer, json, until } from './server.js'
 
 let srv: Awaited<ReturnType<typeof faultServer>>
 beforeAll(async () => {

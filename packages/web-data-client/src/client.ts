@@ -1,5 +1,12 @@
+import {
+  type Config,
+  fetchTransport,
+  type RetryOptions,
+  send,
+  sleep,
+  type Transport,
+} from '@apiplatform/client-core'
 import createClient, { type Client } from 'openapi-fetch'
-import { type Config, fetchTransport, type RetryOptions, send, sleep, type Transport } from './core.js'
 import { WebDataApiError, WebDataNetworkError, WebDataTimeoutError } from './errors.js'
 import type { Facade } from './generated/facade.js'
 import { BASE_URL, OPS, RETRYABLE, type Row, VERSION } from './generated/ops.js'

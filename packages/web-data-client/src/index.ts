@@ -1,17 +1,17 @@
 export {
-  createWebDataClient,
-  type WebDataClient,
-  type WebDataClientBase,
-  type WebDataClientOptions,
-} from './client.js'
-export {
   type CallOptions,
   fetchTransport,
   type RetryOptions,
   type Transport,
   type TransportRequest,
   type TransportResponse,
-} from './core.js'
+} from '@apiplatform/client-core'
+export {
+  createWebDataClient,
+  type WebDataClient,
+  type WebDataClientBase,
+  type WebDataClientOptions,
+} from './client.js'
 export {
   type ErrorBody,
   type Retryability,

@@ -1,5 +1,5 @@
+import type { Transport } from '@apiplatform/client-core'
 import { Agent, type Dispatcher, request } from 'undici'
-import type { Transport } from './core.js'
 
 /**
  * A faster transport for Node, on undici's `request` (no WHATWG streams, keep-alive pool).
@@ -7,7 +7,7 @@ import type { Transport } from './core.js'
  *
  * ```ts
  * import { undiciTransport } from '@apiplatform/web-data-client/node'
- * const control = createWebDataClient({ apiKey, transport: undiciTransport() })
+ * const client = createWebDataClient({ apiKey, transport: undiciTransport() })
  * ```
  */
 export function undiciTransport(options: { dispatcher?: Dispatcher; connections?: number } = {}): Transport {

@@ -1,4 +1,4 @@
-import type { CallOptions } from './core.js'
+import type { CallOptions } from '@apiplatform/client-core'
 import type { operations } from './generated/schema.js'
 
 type Ops = operations

@@ -1,3 +1,4 @@
+import { faultServer, json, until } from '@apiplatform/client-core/testing'
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest'
 import { OPS } from '../src/generated/ops.js'
 import {
@@ -6,7 +7,6 @@ import {
   WebDataNetworkError,
   WebDataTimeoutError,
 } from '../src/index.js'
-import { faultServer, json, until } from './server.js'
 
 let srv: Awaited<ReturnType<typeof faultServer>>
 beforeAll(async () => {
