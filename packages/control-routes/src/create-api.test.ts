@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createApi } from './create-api.js'
-import type { Handlers } from './handlers.js'
+import type { Handlers } from './generated/handlers.js'
 
 const handlers: Partial<Handlers> = {
   liveness: (c) => c.json({ meta: { requestId: c.get('requestId') }, data: { message: 'OK' } }, 200),
@@ -12,12 +12,19 @@ const handlers: Partial<Handlers> = {
 }
 
 const app = createApi({ handlers, bodyLimit: 1024 })
-const post = (path: string, body: string | undefined, headers: Record<string, string> = {}) =>
+const post = (path: string, body: BodyInit | undefined, headers: Record<string, string> = {}) =>
   app.request(path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    ...(body === undefined ? {} : { body }),
+    // `duplex` (needed for a stream body) is missing from the DOM RequestInit type.
+    ...(body === undefined ? {} : ({ body, duplex: 'half' } as RequestInit)),
   })
+/** A body streamed in `count` chunks of `size` bytes, of unknown length. */
+const chunked = (count: number, size: number) => {
+  const chunk = new TextEncoder().encode('x'.repeat(size))
+  let sent = 0
+  return new ReadableStream({ pull: (c) => (sent++ < count ? c.enqueue(chunk) : c.close()) })
+}
 
 const expectProblem = async (res: Response, status: number) => {
   expect(res.status).toBe(status)
@@ -89,6 +96,31 @@ describe('createApi (control)', () => {
   it('answers oversized bodies with 413', async () => {
     const big = JSON.stringify({ deploymentId: 'd_1', pad: 'x'.repeat(4096) })
     await expectProblem(await post('/v2/deployments.rollbackDeployment', big), 413)
+  })
+
+  it('answers a declared oversized body with 413 without reading it', async () => {
+    let pulled = 0
+    const body = new ReadableStream({ pull: () => void pulled++ }, { highWaterMark: 0 })
+    const res = await post('/v2/deployments.rollbackDeployment', body, { 'content-length': '1025' })
+    const problem = await expectProblem(res, 413)
+    expect(problem.error.type).toBe('https://docs.deploy-control.dev/errors/request/payload_too_large')
+    expect(problem.error.detail).toBe('The request body exceeds 1024 bytes.')
+    expect(pulled).toBe(0)
+  })
+
+  it('answers a chunked body over the limit with 413', async () => {
+    const res = await post('/v2/deployments.rollbackDeployment', chunked(4, 512), {
+      'transfer-encoding': 'chunked',
+    })
+    await expectProblem(res, 413)
+  })
+
+  it('serves a body within the limit whose length is declared', async () => {
+    const body = JSON.stringify({ deploymentId: 'd_123' })
+    const res = await post('/v2/deployments.rollbackDeployment', body, {
+      'content-length': String(body.length),
+    })
+    expect(res.status).toBe(202)
   })
 
   it('answers thrown exceptions with 500 and never leaks the stack', async () => {

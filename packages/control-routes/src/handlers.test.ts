@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type Handler, type Handlers, missingOperations, operationIds } from './handlers.js'
+import { type Handler, type Handlers, missingOperations, operationIds } from './generated/handlers.js'
 
 const liveness: Handler<'liveness'> = (c) =>
   c.json({ meta: { requestId: c.get('requestId') }, data: { message: 'OK' } }, 200)

@@ -23,10 +23,6 @@ export {
   type ValidationError,
   validationErrors,
 } from './errors.js'
-export { extensions, type OperationExtensions, operations } from './generated/operations.js'
-export { type OperationId, routes } from './generated/routes.js'
-export * as schemas from './generated/schemas.js'
-export { type OpenApiDocument, spec } from './generated/spec.js'
 export {
   type ApiEnv,
   type ApiVariables,
@@ -35,5 +31,9 @@ export {
   missingOperations,
   operationIds,
   type Routes,
-} from './handlers.js'
-export { newRequestId } from './request-id.js'
+} from './generated/handlers.js'
+export { extensions, type OperationExtensions, operations } from './generated/operations.js'
+export { type OperationId, routes } from './generated/routes.js'
+export { newRequestId } from './generated/runtime/request-id.js'
+export * as schemas from './generated/schemas.js'
+export { type OpenApiDocument, spec } from './generated/spec.js'

@@ -1,6 +1,16 @@
+export { TtlCache } from './cache/ttl-cache.js'
 export type { Database, DatabaseOptions, Sql } from './db/database.js'
+export { classifyDatabaseFailure, type DatabaseFailure } from './db/failures.js'
+export { type FaultyDatabase, faultyDatabase, sqlError } from './db/faulty-database.js'
 export { migrate, splitStatements } from './db/migrate.js'
 export { openDatabase } from './db/open.js'
+export { openPgliteWorker } from './db/pglite-worker.js'
+export {
+  type DependencyFailureAnswer,
+  dependencyFailureAnswer,
+  documentedStatuses,
+  UNAVAILABLE_RETRY_AFTER_S,
+} from './http/dependency-failure.js'
 export { type RunningServer, serve } from './http/serve.js'
 export { newId, randomToken, sha256 } from './ids.js'
 export {
@@ -12,4 +22,4 @@ export {
   type JobQueueOptions,
   type JobStatus,
 } from './jobs/queue.js'
-export { openTestDatabase, testDatabaseKinds } from './testing.js'
+export { openPreparedTestDatabase, openTestDatabase, testDatabaseKinds } from './testing.js'

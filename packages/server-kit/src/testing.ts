@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
+import { PGlite } from '@electric-sql/pglite'
 import type { Database } from './db/database.js'
 import { openDatabase } from './db/open.js'
+import { pgliteDatabase } from './db/pglite.js'
 
 /**
  * The databases a storage test runs on: embedded PGlite always, and PostgreSQL too when
@@ -26,4 +28,40 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres', dataDir?: st
       await close()
     },
   }
+}
+
+/**
+ * Templates of `openPreparedTestDatabase`, per process and key. A test worker that runs many files
+ * (vitest's `isolate: false`) starts and migrates PGlite once, not once per file.
+ */
+const templates = new Map<string, Promise<PGlite>>()
+
+/**
+ * A fresh test database that already holds what `prepare` builds (typically the migrations). On
+ * PGlite, `prepare` runs once per process and `key`, on an in-memory template, and each call
+ * returns a clone of it: a PGlite start and a migration run cost seconds, a clone a fraction of
+ * that. On PostgreSQL (a fresh schema each time) `prepare` runs on every call.
+ */
+export async function openPreparedTestDatabase(
+  kind: 'pglite' | 'postgres',
+  key: string,
+  prepare: (db: Database) => Promise<void>,
+): Promise<Database> {
+  if (kind === 'postgres') {
+    const db = await openTestDatabase('postgres')
+    await prepare(db)
+    return db
+  }
+  let template = templates.get(key)
+  if (!template) {
+    template = (async () => {
+      const pg = await PGlite.create('memory://')
+      await prepare(pgliteDatabase(pg))
+      return pg
+    })()
+    // A failed preparation is not kept: the next test tries again and reports its own error.
+    template.catch(() => templates.delete(key))
+    templates.set(key, template)
+  }
+  return pgliteDatabase(await (await template).clone())
 }

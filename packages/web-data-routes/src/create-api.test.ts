@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createApi } from './create-api.js'
-import type { Handlers } from './handlers.js'
+import type { Handlers } from './generated/handlers.js'
 
 const JOB = '3c90c3cc-0d44-4b50-8888-8dd25736052a'
 
@@ -21,6 +21,9 @@ const handlers: Partial<Handlers> = {
 }
 
 const app = createApi({ handlers, bodyLimit: 2048 })
+const post = (path: string, body: BodyInit, headers: Record<string, string>) =>
+  // `duplex` (needed for a stream body) is missing from the DOM RequestInit type.
+  app.request(path, { method: 'POST', headers, body, duplex: 'half' } as RequestInit)
 
 const expectError = async (res: Response, status: number, error: string) => {
   expect(res.status).toBe(status)
@@ -100,6 +103,42 @@ describe('createApi (web-data)', () => {
       body: JSON.stringify({ url: 'https://example.com', pad: 'x'.repeat(4096) }),
     })
     await expectError(res, 413, 'Payload Too Large')
+  })
+
+  it('answers a declared oversized upload with 413 without reading it', async () => {
+    let pulled = 0
+    const body = new ReadableStream({ pull: () => void pulled++ }, { highWaterMark: 0 })
+    const res = await post('/v2/parse', body, {
+      'content-type': 'multipart/form-data; boundary=x',
+      'content-length': '2049',
+    })
+    expect(await expectError(res, 413, 'Payload Too Large')).toEqual({
+      success: false,
+      error: 'Payload Too Large',
+    })
+    expect(res.headers.get('x-request-id')).toMatch(/^req_/)
+    expect(pulled).toBe(0)
+  })
+
+  it('answers a chunked body over the limit with 413', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(1024))
+    let sent = 0
+    const body = new ReadableStream({ pull: (c) => (sent++ < 4 ? c.enqueue(chunk) : c.close()) })
+    const headers = { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }
+    await expectError(await post('/v2/scrape', body, headers), 413, 'Payload Too Large')
+  })
+
+  it('serves a body within the limit whose length is declared', async () => {
+    const form = new FormData()
+    form.append('file', new Blob(['# declared']), 'a.md')
+    const encoded = new Request('http://api.test/v2/parse', { method: 'POST', body: form })
+    const bytes = await encoded.arrayBuffer()
+    const res = await post('/v2/parse', bytes, {
+      'content-type': encoded.headers.get('content-type') ?? '',
+      'content-length': String(bytes.byteLength),
+    })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ data: { markdown: '# declared' } })
   })
 
   it('answers thrown exceptions with 500 and no stack', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type Handler, type Handlers, missingOperations, operationIds } from './handlers.js'
+import { type Handler, type Handlers, missingOperations, operationIds } from './generated/handlers.js'
 
 const cancelAgent: Handler<'cancelAgent'> = (c) => c.json({ success: true }, 200)
 

@@ -4,7 +4,7 @@
  *
  * @example
  * ```ts
- * import { createApi, type Handlers } from '@apiplatform/control-routes'
+ * import { createApi, type Handlers } from '@apiplatform/web-data-routes'
  *
  * const handlers: Handlers = {
  *   cancelAgent: (c) => c.json({ success: true }, 200),
@@ -15,10 +15,6 @@
  */
 export { type CreateApiOptions, createApi, DEFAULT_BODY_LIMIT } from './create-api.js'
 export { type ErrorBody, errorBody, type ValidationDetail, validationDetails } from './errors.js'
-export { extensions, type OperationExtensions, operations } from './generated/operations.js'
-export { type OperationId, routes } from './generated/routes.js'
-export * as schemas from './generated/schemas.js'
-export { type OpenApiDocument, spec } from './generated/spec.js'
 export {
   type ApiEnv,
   type ApiVariables,
@@ -27,5 +23,9 @@ export {
   missingOperations,
   operationIds,
   type Routes,
-} from './handlers.js'
-export { newRequestId } from './request-id.js'
+} from './generated/handlers.js'
+export { extensions, type OperationExtensions, operations } from './generated/operations.js'
+export { type OperationId, routes } from './generated/routes.js'
+export { newRequestId } from './generated/runtime/request-id.js'
+export * as schemas from './generated/schemas.js'
+export { type OpenApiDocument, spec } from './generated/spec.js'

@@ -5,7 +5,7 @@
  * one operation against the bare-Hono baseline and prints req/s, p99 and the ratio.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -15,6 +15,7 @@ const SERVICE_DIR = fileURLToPath(new URL('..', import.meta.url))
 
 export interface Child {
   url: string
+  pid: number | undefined
   stop(): Promise<void>
 }
 
@@ -61,14 +62,15 @@ function stopper(child: ChildProcess, cleanup?: () => void) {
 /**
  * The settings that turn the hot-path work of issue 7's performance goal off: no root-key cache,
  * no key/namespace/override cache, analytics rows written by each request, every rate-limit
- * decision in the database. Benchmarks run the service once with them ("before") and once on the
- * defaults ("after"), in the same run.
+ * decision in the database, PGlite on the event-loop thread. Benchmarks run the service once
+ * with them ("before") and once on the defaults ("after"), in the same run.
  */
 export const UNOPTIMISED: Record<string, string> = {
   CONTROL_AUTH_CACHE_MS: '0',
   CONTROL_CACHE_MS: '0',
   CONTROL_ANALYTICS_FLUSH_MS: '0',
   CONTROL_RATELIMIT_LEASES: '0',
+  CONTROL_PGLITE_WORKER: '0',
 }
 
 /** The control service on PGlite in a temporary DATA_DIR, with `rootKey` as CONTROL_ROOT_KEY. */
@@ -80,7 +82,11 @@ export async function startControlService(rootKey: string, env: Record<string, s
     CONTROL_ROOT_KEY: rootKey,
     ...env,
   })
-  return { url, stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })) }
+  return {
+    url,
+    pid: child.pid,
+    stop: stopper(child, () => rmSync(dataDir, { recursive: true, force: true })),
+  }
 }
 
 /** A bare Hono app in its own process answering `POST <path>` with `body` (JSON), nothing else. */
@@ -89,7 +95,7 @@ export async function startBareHono(path: string, body: unknown): Promise<Child>
     BENCH_PATH: path,
     BENCH_BODY: JSON.stringify(body),
   })
-  return { url, stop: stopper(child) }
+  return { url, pid: child.pid, stop: stopper(child) }
 }
 
 export interface LoadResult {
@@ -100,7 +106,30 @@ export interface LoadResult {
   p99Ms: number
   errors: number
   non2xx: number
+  /** CPU time the target spent per request: its event-loop thread, and the whole process (Linux only). */
+  cpuMicrosPerRequest?: { eventLoop: number; process: number }
 }
+
+/**
+ * CPU seconds (user + system) of a process and of its main thread, from /proc. Unlike req/s,
+ * CPU time per request hardly moves when other processes compete for the cores, so it shows
+ * what the service itself costs on a shared machine. Undefined where /proc is missing.
+ */
+function cpuSeconds(pid: number | undefined): { eventLoop: number; process: number } | undefined {
+  if (pid === undefined) return undefined
+  const read = (file: string) => {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = readFileSync(file, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND
+  }
+  try {
+    return { eventLoop: read(`/proc/${pid}/task/${pid}/stat`), process: read(`/proc/${pid}/stat`) }
+  } catch {
+    return undefined
+  }
+}
+const CLOCK_TICKS_PER_SECOND = 100
 
 /** Loads `POST url` with a JSON body for `durationSeconds` with `connections` connections. */
 export async function load(
@@ -113,8 +142,11 @@ export async function load(
     connections?: number
     /** Paced load: at most this many requests per second in total (default: as fast as possible). */
     overallRate?: number
+    /** The target's process id, to report its CPU time per request. */
+    pid?: number | undefined
   },
 ): Promise<LoadResult> {
+  const cpuBefore = cpuSeconds(options.pid)
   const result = await autocannon({
     url,
     method: 'POST',
@@ -124,6 +156,9 @@ export async function load(
     connections: options.connections ?? Number(process.env.BENCH_CONNECTIONS ?? 10),
     ...(options.overallRate ? { overallRate: Math.max(1, Math.round(options.overallRate)) } : {}),
   })
+  const cpuAfter = cpuSeconds(options.pid)
+  const perRequest = (before: number, after: number) =>
+    Math.round(((after - before) * 1e6) / result.requests.total)
   return {
     label,
     ...(options.overallRate ? { offeredRate: Math.round(options.overallRate) } : {}),
@@ -131,11 +166,22 @@ export async function load(
     p99Ms: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
+    ...(cpuBefore && cpuAfter && result.requests.total > 0
+      ? {
+          cpuMicrosPerRequest: {
+            eventLoop: perRequest(cpuBefore.eventLoop, cpuAfter.eventLoop),
+            process: perRequest(cpuBefore.process, cpuAfter.process),
+          },
+        }
+      : {}),
   }
 }
 
 /** A short unreported load first (JIT, caches, connection pools), like any long-running service has had. */
-export async function warmUp(url: string, options: { body: unknown; headers?: Record<string, string> }) {
+export async function warmUp(
+  url: string,
+  options: { body: unknown; headers?: Record<string, string> | undefined },
+) {
   await load('warm-up', url, { ...options, durationSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2) })
 }
 
@@ -143,12 +189,17 @@ export async function warmUp(url: string, options: { body: unknown; headers?: Re
 export function report(title: string, results: LoadResult[]) {
   const base = results[0]
   console.log(`\n${title}`)
-  console.log('| target | offered req/s | req/s | p99 (ms) | vs bare Hono | errors | non-2xx |')
-  console.log('|---|---:|---:|---:|---:|---:|---:|')
+  console.log(
+    '| target | offered req/s | req/s | p99 (ms) | vs bare Hono | CPU µs/req event loop / process | errors | non-2xx |',
+  )
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|')
   for (const r of results) {
     const ratio = base ? (r.requestsPerSecond / base.requestsPerSecond).toFixed(3) : '-'
+    const cpu = r.cpuMicrosPerRequest
+      ? `${r.cpuMicrosPerRequest.eventLoop} / ${r.cpuMicrosPerRequest.process}`
+      : '-'
     console.log(
-      `| ${r.label} | ${r.offeredRate ?? 'max'} | ${r.requestsPerSecond.toFixed(0)} | ${r.p99Ms} | ${ratio} | ${r.errors} | ${r.non2xx} |`,
+      `| ${r.label} | ${r.offeredRate ?? 'max'} | ${r.requestsPerSecond.toFixed(0)} | ${r.p99Ms} | ${ratio} | ${cpu} | ${r.errors} | ${r.non2xx} |`,
     )
   }
 }

@@ -3,8 +3,9 @@
  * process, compared in the same run with a bare Hono handler returning a canned body of the same
  * shape. Like verify-key.bench.ts: "before" (UNOPTIMISED: every decision one SQL statement with
  * its analytics insert), "after" (defaults: leased permits, cached namespace and override,
- * batched analytics), and "after" paced at half the bare-Hono rate. PGlite by default;
- * BENCH_DATABASE_URL runs the service on PostgreSQL instead.
+ * batched analytics, PGlite in a worker thread), "after" paced at half the bare-Hono rate, and
+ * bare Hono again at the end (drift). PGlite by default; BENCH_DATABASE_URL runs the service on
+ * PostgreSQL instead; BENCH_INPROCESS=1 adds "after" with PGlite on the event-loop thread.
  *
  *   pnpm --dir services/control exec tsx bench/ratelimit-limit.bench.ts
  */
@@ -41,6 +42,26 @@ async function prepare(env: Record<string, string>) {
 }
 
 const children: Child[] = []
+const results: LoadResult[] = []
+const stop = async (child: Child) => {
+  await child.stop()
+  children.splice(children.indexOf(child), 1)
+}
+/** Loads the service on its defaults plus `env` ("after"), unpaced; returns it, still running. */
+async function after(label: string, env: Record<string, string>) {
+  const { service } = await prepare(env)
+  children.push(service)
+  const url = `${service.url}/v2/ratelimit.limit`
+  await warmUp(url, { body: { ...body, identifier: 'warm_after' }, headers: auth })
+  results.push(
+    await load(label, url, {
+      body: { ...body, identifier: `after_${Date.now()}` },
+      headers: auth,
+      pid: service.pid,
+    }),
+  )
+  return { service, url }
+}
 try {
   const before = await prepare(UNOPTIMISED)
   children.push(before.service)
@@ -51,32 +72,32 @@ try {
     body: { ...body, identifier: 'warm_before' },
     headers: auth,
   })
-  const results: LoadResult[] = [
-    await load('bare Hono (canned limit body)', `${bare.url}/v2/ratelimit.limit`, { body, headers: auth }),
+  const bareTarget = { body, headers: auth, pid: bare.pid }
+  results.push(await load('bare Hono (canned limit body)', `${bare.url}/v2/ratelimit.limit`, bareTarget))
+  results.push(
     await load(`ratelimit.limit before (${storage})`, `${before.service.url}/v2/ratelimit.limit`, {
       body: { ...body, identifier: `before_${Date.now()}` },
       headers: auth,
-    }),
-  ]
-  await before.service.stop()
-  children.splice(children.indexOf(before.service), 1)
-  const after = await prepare({})
-  children.push(after.service)
-  const url = `${after.service.url}/v2/ratelimit.limit`
-  await warmUp(url, { body: { ...body, identifier: 'warm_after' }, headers: auth })
-  results.push(
-    await load(`ratelimit.limit after (${storage})`, url, {
-      body: { ...body, identifier: `after_${Date.now()}` },
-      headers: auth,
+      pid: before.service.pid,
     }),
   )
+  await stop(before.service)
+  if (process.env.BENCH_INPROCESS === '1' && storage === 'PGlite') {
+    const inProcess = await after('ratelimit.limit after (PGlite on the event loop)', {
+      CONTROL_PGLITE_WORKER: '0',
+    })
+    await stop(inProcess.service)
+  }
+  const current = await after(`ratelimit.limit after (${storage})`, {})
   results.push(
-    await load(`ratelimit.limit after (${storage}), paced at ½ bare`, url, {
+    await load(`ratelimit.limit after (${storage}), paced at ½ bare`, current.url, {
       body: { ...body, identifier: `paced_${Date.now()}` },
       headers: auth,
+      pid: current.service.pid,
       overallRate: (results[0]?.requestsPerSecond ?? 0) / 2,
     }),
   )
+  results.push(await load('bare Hono again (drift)', `${bare.url}/v2/ratelimit.limit`, bareTarget))
   report('ratelimit.limit vs bare Hono', results)
 } finally {
   for (const child of children.reverse()) await child.stop()

@@ -3,8 +3,10 @@
  * keys.verifyKey under load against the control service in its own process, compared in the same
  * run with a bare Hono handler returning a canned body of the same shape. The service runs twice:
  * "before" with the hot-path optimisations off (UNOPTIMISED) and "after" on its defaults; "after"
- * is then loaded again, paced at half the bare-Hono rate, for its p99 there. PGlite by default;
- * BENCH_DATABASE_URL runs the service on PostgreSQL instead. BENCH_SECONDS (default 10) and
+ * is then loaded again, paced at half the bare-Hono rate, for its p99 there, and bare Hono once
+ * more at the end (how far the machine drifted during the run). PGlite by default;
+ * BENCH_DATABASE_URL runs the service on PostgreSQL instead; BENCH_INPROCESS=1 adds "after" with
+ * PGlite on the event-loop thread (CONTROL_PGLITE_WORKER=0). BENCH_SECONDS (default 10) and
  * BENCH_CONNECTIONS (default 10) tune the load.
  */
 import {
@@ -55,6 +57,21 @@ async function prepare(env: Record<string, string>) {
 }
 
 const children: Child[] = []
+const results: LoadResult[] = []
+const stop = async (child: Child) => {
+  await child.stop()
+  children.splice(children.indexOf(child), 1)
+}
+/** Loads the service on its defaults plus `env` ("after"), unpaced; returns it, still running. */
+async function after(label: string, env: Record<string, string>) {
+  const prepared = await prepare(env)
+  children.push(prepared.service)
+  const url = `${prepared.service.url}/v2/keys.verifyKey`
+  const target = { body: prepared.body, headers: auth, pid: prepared.service.pid }
+  await warmUp(url, target)
+  results.push(await load(label, url, target))
+  return { ...prepared, url, target }
+}
 try {
   const before = await prepare(UNOPTIMISED)
   children.push(before.service)
@@ -62,33 +79,30 @@ try {
   children.push(bare)
   await warmUp(`${bare.url}/v2/keys.verifyKey`, { body: before.body, headers: auth })
   await warmUp(`${before.service.url}/v2/keys.verifyKey`, { body: before.body, headers: auth })
-  const results: LoadResult[] = [
-    await load('bare Hono (canned verifyKey body)', `${bare.url}/v2/keys.verifyKey`, {
-      body: before.body,
-      headers: auth,
-    }),
-  ]
+  const bareTarget = { body: before.body, headers: auth, pid: bare.pid }
+  results.push(await load('bare Hono (canned verifyKey body)', `${bare.url}/v2/keys.verifyKey`, bareTarget))
   results.push(
     await load(`keys.verifyKey before (${storage})`, `${before.service.url}/v2/keys.verifyKey`, {
       body: before.body,
       headers: auth,
+      pid: before.service.pid,
     }),
   )
-  await before.service.stop()
-  children.splice(children.indexOf(before.service), 1)
-  const after = await prepare({})
-  children.push(after.service)
-  const url = `${after.service.url}/v2/keys.verifyKey`
-  await warmUp(url, { body: after.body, headers: auth })
-  results.push(await load(`keys.verifyKey after (${storage})`, url, { body: after.body, headers: auth }))
-  const half = (results[0]?.requestsPerSecond ?? 0) / 2
+  await stop(before.service)
+  if (process.env.BENCH_INPROCESS === '1' && storage === 'PGlite') {
+    const inProcess = await after('keys.verifyKey after (PGlite on the event loop)', {
+      CONTROL_PGLITE_WORKER: '0',
+    })
+    await stop(inProcess.service)
+  }
+  const current = await after(`keys.verifyKey after (${storage})`, {})
   results.push(
-    await load(`keys.verifyKey after (${storage}), paced at ½ bare`, url, {
-      body: after.body,
-      headers: auth,
-      overallRate: half,
+    await load(`keys.verifyKey after (${storage}), paced at ½ bare`, current.url, {
+      ...current.target,
+      overallRate: (results[0]?.requestsPerSecond ?? 0) / 2,
     }),
   )
+  results.push(await load('bare Hono again (drift)', `${bare.url}/v2/keys.verifyKey`, bareTarget))
   report('keys.verifyKey vs bare Hono', results)
 } finally {
   for (const child of children.reverse()) await child.stop()

@@ -5,10 +5,12 @@ import { invalidatingWrites } from './caches.js'
 import type { Deps } from './deps.js'
 import { createHandlers } from './handlers.js'
 import { authenticate } from './http/auth.js'
-import { bodyLimit } from './http/body-limit.js'
+import { dependencyFailureResponse } from './http/dependency-failures.js'
 import type { ServiceEnv } from './http/env.js'
 import { pooledRequestId } from './http/request-id.js'
+import { limitRequestRate } from './http/request-rate-limit.js'
 import { RootKeyCache } from './http/root-key-cache.js'
+import { livenessAnswer } from './routes/liveness/handler.js'
 
 /** The bundled hand-written spec (specs/control/dist/openapi.json), as served on /openapi.json. */
 export function loadBundledSpec(): unknown {
@@ -23,21 +25,30 @@ export function loadBundledSpec(): unknown {
 
 /** The Hono app of the service: every implemented operation, authentication, /openapi.json. */
 export function createApp(deps: Deps, options: { onUnexpectedError?: (error: unknown) => void } = {}) {
-  const auth = authenticate(deps.db, deps.now, { rootKeys: deps.rootKeys ?? new RootKeyCache(deps.db, 0) })
+  const authenticated = authenticate(deps.db, deps.now, {
+    rootKeys: deps.rootKeys ?? new RootKeyCache(deps.db, 0),
+  })
+  const auth = deps.requestRateLimiter
+    ? limitRequestRate(deps.requestRateLimiter, authenticated)
+    : authenticated
+  const logUnexpected =
+    options.onUnexpectedError ?? ((error: unknown) => console.error('unexpected error', error))
+  const answerDependencyFailure = dependencyFailureResponse()
   const app = createApi<ServiceEnv>({
     handlers: createHandlers(deps),
     auth: deps.caches ? invalidatingWrites(deps.caches, auth) : auth,
-    // Our own limit, same answer, without materialising the body stream (see http/body-limit.ts).
-    bodyLimit: false,
-    middleware: [bodyLimit()],
     requestId: pooledRequestId,
-    onUnexpectedError: options.onUnexpectedError ?? ((error) => console.error('unexpected error', error)),
+    // A failing database is still worth a log line, though the client gets the documented 5xx.
+    mapError: (error, c) => {
+      const answer = answerDependencyFailure(error, c)
+      if (answer) logUnexpected(error)
+      return answer
+    },
+    onUnexpectedError: logUnexpected,
   })
   const bundled = loadBundledSpec()
   app.get('/openapi.json', (c) => c.json(bundled as object))
   // The public interface serves liveness on GET; the spec documents POST (see specs/control/DEVIATIONS.md).
-  app.get('/v2/liveness', (c) =>
-    c.json({ meta: { requestId: c.get('requestId') }, data: { message: 'OK' } }, 200),
-  )
+  app.get('/v2/liveness', livenessAnswer(deps))
   return app
 }

@@ -4,8 +4,8 @@
  * processes' writes are seen within its TTL (`CONTROL_CACHE_MS`, default 1000 ms).
  */
 import type { OperationId } from '@apiplatform/control-routes'
+import { TtlCache } from '@apiplatform/server-kit'
 import type { MiddlewareHandler } from 'hono'
-import { TtlCache } from './domain/ttl-cache.js'
 import type { ServiceEnv } from './http/env.js'
 import type { KeyRecord } from './repositories/api-keys.js'
 import type { IdentityRecord, RatelimitRecord, toApiIdentity } from './repositories/identities.js'

@@ -1,5 +1,6 @@
 import { randomToken } from '@apiplatform/server-kit'
 import { generateEncryptionKey, parseEncryptionKey } from './domain/key-secrets.js'
+import { DEFAULT_REQUEST_RATE_LIMIT, type RequestRateLimitSettings } from './http/request-rate-limit.js'
 
 /** Settings of the service. `fromEnv` reads the run-time contract's environment variables. */
 export interface ServiceConfig {
@@ -39,8 +40,12 @@ export interface ServiceConfig {
   cacheMs?: number
   /** Lease rate-limit permits in batches (default true). Env `CONTROL_RATELIMIT_LEASES=0` decides every request in the database. */
   ratelimitLeases?: boolean
+  /** Embedded PGlite in a worker thread (default true). Env `CONTROL_PGLITE_WORKER=0` runs it on the event loop. */
+  pgliteWorker?: boolean
   /** Base URL of the customer portal in session URLs. Env `CONTROL_PORTAL_URL`. */
   portalUrl?: string
+  /** Requests per workspace per window (429 beyond). Env `CONTROL_REQUEST_RATE_LIMIT` (0 disables), `CONTROL_REQUEST_RATE_WINDOW_MS`. */
+  requestRateLimit?: RequestRateLimitSettings
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -72,6 +77,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     analyticsFlushMs: int(env.CONTROL_ANALYTICS_FLUSH_MS, 50),
     cacheMs: int(env.CONTROL_CACHE_MS, 1000),
     ratelimitLeases: env.CONTROL_RATELIMIT_LEASES !== '0',
+    pgliteWorker: env.CONTROL_PGLITE_WORKER !== '0',
+    requestRateLimit: {
+      limit: int(env.CONTROL_REQUEST_RATE_LIMIT, DEFAULT_REQUEST_RATE_LIMIT.limit),
+      windowMs: int(env.CONTROL_REQUEST_RATE_WINDOW_MS, DEFAULT_REQUEST_RATE_LIMIT.windowMs),
+    },
     ...(env.CONTROL_PORTAL_URL ? { portalUrl: env.CONTROL_PORTAL_URL } : {}),
     encryptionKey: parseEncryptionKey(encryptionKeyText),
     encryptionKeyGenerated: !env.CONTROL_ENCRYPTION_KEY?.trim(),

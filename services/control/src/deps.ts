@@ -3,6 +3,7 @@ import type { AnalyticsBuffer } from './analytics/buffer.js'
 import type { ServiceCaches } from './caches.js'
 import type { DnsResolver } from './domain/dns.js'
 import type { VariableCipher } from './domain/secrets.js'
+import type { RequestRateLimiter } from './http/request-rate-limit.js'
 import type { RootKeyCache } from './http/root-key-cache.js'
 import type { RatelimitLeases } from './routes/ratelimit.shared/leases.js'
 
@@ -27,6 +28,8 @@ export interface Deps {
   keyRatelimits?: RatelimitLeases
   /** Root-key lookups cached briefly (createService sets it; without it every request queries). */
   rootKeys?: RootKeyCache
+  /** The API's own request rate limit per workspace (429); createService sets it. */
+  requestRateLimiter?: RequestRateLimiter
   /** Customer portal settings (defaults: see `portalSettings`). */
   portal?: Partial<PortalSettings>
 }

@@ -86,7 +86,7 @@ import { setOverride } from './routes/ratelimit.setOverride/handler.js'
  */
 export function createHandlers(deps: Deps): Handlers<ServiceEnv> {
   return {
-    liveness: liveness(),
+    liveness: liveness(deps),
     // keys, apis, identities, permissions (issue 7)
     'apis.createApi': apisCreateApi(deps),
     'apis.deleteApi': apisDeleteApi(deps),

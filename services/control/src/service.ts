@@ -22,6 +22,7 @@ import type { Deps } from './deps.js'
 import { type DnsResolver, systemDnsResolver } from './domain/dns.js'
 import { openVariableCipher } from './domain/secrets.js'
 import { everyPermission } from './http/auth.js'
+import { DEFAULT_REQUEST_RATE_LIMIT, RequestRateLimiter } from './http/request-rate-limit.js'
 import { RootKeyCache } from './http/root-key-cache.js'
 import { KEY_RATELIMIT_WINDOWS, RatelimitLeases } from './routes/ratelimit.shared/leases.js'
 import { SEED, seed } from './seed.js'
@@ -53,6 +54,8 @@ export type CreateServiceOptions = Partial<ServiceConfig> &
     variablesKey?: string
     /** Delay of a new domain's first background DNS check (doubles per retry); default 60000. */
     domainRecheckMs?: number
+    /** Receives every exception answered with a 500; default: logged with console.error. */
+    onUnexpectedError?: (error: unknown) => void
   }
 
 export async function createService(options: CreateServiceOptions): Promise<RunningService> {
@@ -72,6 +75,7 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
       schema: config.databaseSchema,
+      pgliteWorker: config.pgliteWorker !== false,
     }))
   const now = () => Date.now()
   let server: RunningServer | undefined
@@ -104,6 +108,7 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       ...(ratelimits ? { ratelimits } : {}),
       ...(keyRatelimits ? { keyRatelimits } : {}),
       ...(config.portalUrl ? { portal: { baseUrl: config.portalUrl } } : {}),
+      requestRateLimiter: new RequestRateLimiter(config.requestRateLimit ?? DEFAULT_REQUEST_RATE_LIMIT),
     }
     registerOperationWorkflows(queue, db, { stepMs: config.workflowStepMs, now })
     registerTaskWorkflows(queue, db, {
@@ -114,7 +119,10 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       domainBackgroundChecks: 5,
     })
     queue.start()
-    server = await serve(createApp(deps), { port: config.port, hostname: config.hostname })
+    server = await serve(createApp(deps, { onUnexpectedError: config.onUnexpectedError }), {
+      port: config.port,
+      hostname: config.hostname,
+    })
     const running = server
     return {
       url: running.url,

@@ -6,7 +6,12 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { ResponseValidator, validatingFetch } from '@apiplatform/contract'
 import { type ControlClient, createControlClient } from '@apiplatform/control-client'
-import { openTestDatabase } from '@apiplatform/server-kit'
+import {
+  type FaultyDatabase,
+  faultyDatabase,
+  openPgliteWorker,
+  openTestDatabase,
+} from '@apiplatform/server-kit'
 import { beforeAll } from 'vitest'
 import { StaticDnsResolver } from '../src/domain/dns.js'
 import { createService, type RunningService } from '../src/service.js'
@@ -32,6 +37,18 @@ export interface TestContext {
     options?: { workspaceId?: string; expiresAt?: number; revokedAt?: number },
   ): Promise<string>
   workspace(): Promise<string>
+  /** The service's database, to make it fail (only with `useService(kind, { faulty: true })`). */
+  faults: FaultyDatabase
+  /** The exceptions the service answered with 500 (only with `faulty: true`; not logged then). */
+  unexpectedErrors: unknown[]
+}
+
+export interface ServiceOptions {
+  workflowStepMs?: number
+  /** Requests per workspace per hour (the API's own 429); unset: the service default. */
+  requestRateLimit?: number
+  /** Wrap the database with `faultyDatabase`, exposed as `t.faults`. */
+  faulty?: boolean
 }
 
 export const ROOT_KEY = 'ck_test_bootstrap_key'
@@ -41,6 +58,8 @@ interface Shared {
   /** The DNS answers domain verification sees (tests set records for their own names). */
   dns: StaticDnsResolver
   database: Awaited<ReturnType<typeof openTestDatabase>>
+  faults: FaultyDatabase | undefined
+  unexpectedErrors: unknown[]
 }
 
 /**
@@ -50,34 +69,39 @@ interface Shared {
  */
 const shared = new Map<string, Promise<Shared>>()
 
-function sharedService(kind: 'pglite' | 'postgres', workflowStepMs: number): Promise<Shared> {
-  const cacheKey = `${kind}:${workflowStepMs}`
+function sharedService(kind: 'pglite' | 'postgres', options: ServiceOptions): Promise<Shared> {
+  const workflowStepMs = options.workflowStepMs ?? 0
+  const cacheKey = `${kind}:${workflowStepMs}:${options.requestRateLimit ?? ''}:${options.faulty ?? false}`
   let entry = shared.get(cacheKey)
   if (!entry) {
     entry = (async () => {
-      const database = await openTestDatabase(kind)
+      // PGlite in its worker thread, as the service opens it (src/service.ts).
+      const database = kind === 'pglite' ? await openPgliteWorker(undefined) : await openTestDatabase(kind)
+      const faults = options.faulty ? faultyDatabase(database) : undefined
       const dns = new StaticDnsResolver()
+      const unexpectedErrors: unknown[] = []
       const service = await createService({
-        database,
+        ...(faults ? { onUnexpectedError: (error: unknown) => void unexpectedErrors.push(error) } : {}),
+        database: faults ?? database,
         rootKey: ROOT_KEY,
         workflowStepMs,
         jobPollMs: 20,
         dnsResolver: dns,
+        ...(options.requestRateLimit !== undefined
+          ? { requestRateLimit: { limit: options.requestRateLimit, windowMs: 3_600_000 } }
+          : {}),
       })
-      return { service, database, dns }
+      return { service, database, dns, faults, unexpectedErrors }
     })()
     shared.set(cacheKey, entry)
   }
   return entry
 }
 
-export function useService(
-  kind: 'pglite' | 'postgres',
-  options: { workflowStepMs?: number } = {},
-): TestContext {
+export function useService(kind: 'pglite' | 'postgres', options: ServiceOptions = {}): TestContext {
   const ctx = {} as TestContext
   beforeAll(async () => {
-    const { service, database, dns } = await sharedService(kind, options.workflowStepMs ?? 0)
+    const { service, database, dns, faults, unexpectedErrors } = await sharedService(kind, options)
     const fetch = validatingFetch(validator, globalThis.fetch)
     // Without a key the Authorization header is removed altogether.
     const withoutAuth: typeof globalThis.fetch = (input, init) => {
@@ -104,6 +128,8 @@ export function useService(
         o: { workspaceId?: string; expiresAt?: number; revokedAt?: number } = {},
       ) => createRootKey(database, o.workspaceId ?? 'ws_local', permissions, o),
       workspace: () => createWorkspace(database),
+      faults,
+      unexpectedErrors,
     })
   })
   return ctx

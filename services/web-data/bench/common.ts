@@ -24,12 +24,17 @@ export function startSiteProcess(pages: number): Promise<{ url: string; child: C
   })
 }
 
-/** The service in this process: PostgreSQL with DATABASE_URL, else in-memory PGlite. */
+/**
+ * The service in this process: PostgreSQL with DATABASE_URL, else in-memory PGlite in a worker
+ * thread as the service runs it (BENCH_PGLITE_WORKER=0: on the event loop).
+ */
 export async function startBenchService(): Promise<{ service: Service; mode: string }> {
   const databaseUrl = process.env.DATABASE_URL || undefined
+  const inWorker = !databaseUrl && process.env.BENCH_PGLITE_WORKER !== '0'
   const opened = await openDatabase({
     databaseUrl,
     schema: databaseUrl ? `bench_${Date.now()}` : undefined,
+    pgliteWorker: inWorker,
   })
   // BENCH_SQL_STATS=1: time every statement and transaction (printed at the end of the run).
   const db = process.env.BENCH_SQL_STATS ? instrument(opened) : opened
@@ -47,7 +52,10 @@ export async function startBenchService(): Promise<{ service: Service; mode: str
     worker: true,
   }
   const service = await startOn(db, config, () => db.close())
-  return { service, mode: databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'PGlite (in memory)' }
+  const mode = databaseUrl
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `PGlite (in memory, ${inWorker ? 'worker thread' : 'event loop'})`
+  return { service, mode }
 }
 
 export const auth = (key: string) => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json' })

@@ -1,10 +1,9 @@
 import { createApi, spec } from '@apiplatform/web-data-routes'
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { every } from 'hono/combine'
-import { apiErrors } from './http/api-errors.js'
+import { apiErrorResponse, logUnexpected } from './http/api-errors.js'
 import { authMiddleware } from './http/auth.js'
 import type { AppEnv, Deps } from './http/env.js'
-import { ApiError } from './http/errors.js'
 import { limitsMiddleware } from './limits/index.js'
 import { createHandlers } from './routes/index.js'
 
@@ -14,11 +13,9 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
     handlers: createHandlers(deps),
     // Metering (rate limit, concurrent jobs, activity, ledger key) runs right after authentication.
     auth: every(authMiddleware(deps), limitsMiddleware(deps)),
-    middleware: [apiErrors],
     bodyLimit: deps.config.maxBodyBytes,
-    onUnexpectedError: (error) => {
-      if (!(error instanceof ApiError)) console.error('unexpected error', error)
-    },
+    mapError: apiErrorResponse,
+    onUnexpectedError: logUnexpected,
   })
   // The bundled hand-written spec, as the run-time contract requires (not the one zod would emit).
   app.get('/openapi.json', (c) => c.json(spec))

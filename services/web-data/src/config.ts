@@ -1,3 +1,5 @@
+import type { ExtractorConfig } from './extraction/create-extractor.js'
+
 /** Everything a service instance needs to start; `configFromEnv` reads it from the environment. */
 export interface ServiceConfig {
   /** Port to listen on; 0 picks a free one. */
@@ -8,6 +10,12 @@ export interface ServiceConfig {
   databaseUrl?: string | undefined
   /** PGlite folder; memory when both this and `databaseUrl` are unset. */
   dataDir?: string | undefined
+  /**
+   * Run PGlite in a worker thread (default true; WEB_DATA_PGLITE_WORKER=0 runs it on the event
+   * loop). Its WASM then parses no request's time away: the service's thread keeps fetching and
+   * converting pages while the database writes.
+   */
+  pgliteWorker?: boolean | undefined
   /** PostgreSQL schema (tests isolate themselves in one). */
   databaseSchema?: string | undefined
   /** Bootstrap key, seeded for the bootstrap team. Generated (and reported) when unset. */
@@ -40,6 +48,8 @@ export interface ServiceConfig {
   webhookSecret?: string | undefined
   /** Largest `data` of one crawl/batch status response in bytes of JSON (`next` beyond); default 10 MB. */
   resultPageBytes?: number | undefined
+  /** How JSON is extracted (scrape `json`, extract, agent); the page-facts extractor when unset. */
+  extractor?: ExtractorConfig | undefined
 }
 
 export const DEFAULTS = {
@@ -66,6 +76,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     hostname: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || DEFAULTS.dataDir,
+    pgliteWorker: env.WEB_DATA_PGLITE_WORKER !== '0',
     apiKey: env.WEB_DATA_API_KEY || undefined,
     credits: int(env.WEB_DATA_CREDITS, DEFAULTS.credits),
     allowPrivateUrls: env.WEB_DATA_ALLOW_PRIVATE_URLS === '1' || env.WEB_DATA_ALLOW_PRIVATE_URLS === 'true',
@@ -85,5 +96,23 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
       ? int(env.WEB_DATA_MAX_CONCURRENT_JOBS, 0)
       : undefined,
     webhookSecret: env.WEB_DATA_WEBHOOK_SECRET || undefined,
+    extractor: extractorFromEnv(env),
+  }
+}
+
+/**
+ * WEB_DATA_EXTRACTOR: `facts` (default, no network) or `openai` (any OpenAI-compatible endpoint:
+ * OPENAI_BASE_URL, OPENAI_API_KEY, WEB_DATA_EXTRACTOR_MODEL, WEB_DATA_EXTRACTOR_TIMEOUT_MS).
+ */
+export function extractorFromEnv(env: NodeJS.ProcessEnv): ExtractorConfig {
+  const kind = env.WEB_DATA_EXTRACTOR || 'facts'
+  if (kind === 'facts') return { kind }
+  if (kind !== 'openai') throw new Error(`WEB_DATA_EXTRACTOR must be facts or openai, got ${kind}`)
+  return {
+    kind,
+    baseUrl: env.OPENAI_BASE_URL || 'https://api.openai.com/v1',
+    apiKey: env.OPENAI_API_KEY || undefined,
+    model: env.WEB_DATA_EXTRACTOR_MODEL || 'gpt-4o-mini',
+    timeoutMs: int(env.WEB_DATA_EXTRACTOR_TIMEOUT_MS, 60_000),
   }
 }

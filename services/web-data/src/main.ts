@@ -8,6 +8,10 @@ console.log(`web-data service listening on ${service.url} (${where})`)
 if (service.generatedKey) {
   console.log(`WEB_DATA_API_KEY was not set; generated bootstrap key: ${service.apiKey}`)
 }
+if (config.extractor?.kind === 'openai')
+  console.log(
+    `JSON extraction: ${config.extractor.model} at ${config.extractor.baseUrl} (WEB_DATA_EXTRACTOR=openai)`,
+  )
 if (config.allowPrivateUrls)
   console.log('WEB_DATA_ALLOW_PRIVATE_URLS=1: loopback and private addresses may be scraped')
 

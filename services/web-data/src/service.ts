@@ -17,7 +17,9 @@ import { crawlRunner } from './crawl/runner.js'
 import { CRAWL_QUEUE } from './crawl/store.js'
 import { extractRunner } from './extract/runner.js'
 import { EXTRACT_QUEUE } from './extract/store.js'
+import { createExtractor } from './extraction/create-extractor.js'
 import { registerMonitorWorkers } from './monitor/runner.js'
+import { startSearchIndexer } from './search/indexer.js'
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url))
 
@@ -42,10 +44,17 @@ export interface Service {
 export async function createService(config: ServiceConfig): Promise<Service> {
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    dataDir: config.dataDir,
     schema: config.databaseSchema,
+    pgliteWorker: config.pgliteWorker !== false,
   })
   return startOn(db, config, async () => db.close())
+}
+
+/** The service's schema: the job queue's tables, then the migrations (both idempotent). */
+export async function prepareDatabase(db: Database, queue = new JobQueue(db)): Promise<void> {
+  await queue.install()
+  await migrate(db, MIGRATIONS_DIR)
 }
 
 /** Like `createService`, on a database the caller opened (and closes: `onStop` runs last). */
@@ -59,16 +68,17 @@ export async function startOn(
     pollMs: config.jobPollMs,
     retryDelayMs: (attempt) => Math.min(10_000, 200 * 2 ** attempt),
   })
-  await queue.install()
-  await migrate(db, MIGRATIONS_DIR)
+  await prepareDatabase(db, queue)
   const apiKey = config.apiKey ?? generateKey()
   await seedBootstrapKey(db, apiKey, config.credits)
+  const extractor = createExtractor(config.extractor)
   queue.work(
     AGENT_QUEUE,
     agentRunner({
       db,
       allowPrivateUrls: config.allowPrivateUrls,
       stepMs: config.agentStepMs,
+      extractor,
     }),
     {
       concurrency: 4,
@@ -82,19 +92,25 @@ export async function startOn(
   })
   queue.work(
     CRAWL_QUEUE,
-    crawlRunner({ db, allowPrivateUrls: config.allowPrivateUrls, workerId: () => queue.workerId }),
+    crawlRunner({
+      db,
+      allowPrivateUrls: config.allowPrivateUrls,
+      workerId: () => queue.workerId,
+      extractor,
+    }),
     { concurrency: 4 },
   )
-  queue.work(EXTRACT_QUEUE, extractRunner({ db, allowPrivateUrls: config.allowPrivateUrls }), {
+  queue.work(EXTRACT_QUEUE, extractRunner({ db, allowPrivateUrls: config.allowPrivateUrls, extractor }), {
     concurrency: 4,
   })
   const browsers = createBrowsers(db, config)
-  const app = createApp({ db, queue, config, browsers })
+  const app = createApp({ db, queue, config, browsers, extractor })
   const server: RunningServer = await serve(app, {
     port: config.port,
     hostname: config.hostname ?? '127.0.0.1',
   })
   if (config.worker) queue.start()
+  const indexer = startSearchIndexer(db)
   let stopping: Promise<void> | undefined
   return {
     url: server.url,
@@ -107,6 +123,7 @@ export async function startOn(
       stopping ??= (async () => {
         await server.close()
         await queue.stop()
+        await indexer.stop()
         await browsers.close()
         await onStop()
       })()

@@ -1,13 +1,15 @@
 /**
  * `codegen routes --spec <bundle.json> --out <dir>`: writes the @hono/zod-openapi route modules
- * of a bundled OpenAPI 3.1 document into `<dir>` (replacing the generated files there).
+ * of a bundled OpenAPI 3.1 document, and the runtime that serves them (`runtime/`), into `<dir>`
+ * (replacing the generated files there).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { relative, resolve } from 'node:path'
+import { dirname, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { parse as parseYaml } from 'yaml'
 import { generateRoutes } from './generate-routes.js'
 import type { OpenApiDocument } from './openapi.js'
+import { runtimeFiles } from './runtime-files.js'
 
 const usage = 'Usage: codegen routes --spec <bundle.json|yaml> --out <dir>'
 
@@ -37,9 +39,14 @@ export function main(argv: string[]): number {
   const spec = resolve(values.spec)
   const out = resolve(values.out)
   const doc = loadSpec(spec)
-  const files = generateRoutes(doc, { source: relative(process.cwd(), spec).split('\\').join('/') })
-  mkdirSync(out, { recursive: true })
-  for (const [name, content] of Object.entries(files)) writeFileSync(resolve(out, name), content)
+  const files = {
+    ...generateRoutes(doc, { source: relative(process.cwd(), spec).split('\\').join('/') }),
+    ...runtimeFiles(),
+  }
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(dirname(resolve(out, name)), { recursive: true })
+    writeFileSync(resolve(out, name), content)
+  }
   const count = Object.keys(doc.paths ?? {}).length
   console.log(
     `codegen: ${Object.keys(files).length} files for ${count} paths → ${relative(process.cwd(), out) || '.'}`,

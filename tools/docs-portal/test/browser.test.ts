@@ -63,16 +63,18 @@ function visibleText(page: Page): Promise<string> {
   return page.evaluate(() => document.body.innerText)
 }
 
+// The tests are made per operation tag, so the portal must exist when they are collected.
+if (!fs.existsSync(path.join(dist, 'index.html'))) {
+  const { build } = await import('../src/build.ts')
+  build()
+}
+
 describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
   let server: http.Server
   let base: string
   let browser: Browser
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(dist, 'index.html'))) {
-      const { build } = await import('../src/build.ts')
-      build()
-    }
     fs.mkdirSync(artifacts, { recursive: true })
     server = createDocsServer(dist)
     base = await listen(server, 0, '127.0.0.1')
@@ -139,85 +141,102 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
     await page.close()
   })
 
+  // One test per tag group, so a slow machine stretches many short tests instead of one long one.
   for (const api of ['control', 'web-data']) {
-    it(`the ${api} reference shows every operation with examples${api === 'control' ? ' and permissions' : ''}`, async () => {
+    describe(`the ${api} reference`, () => {
       const ops = operations(api)
-      expect(ops.length).toBeGreaterThan(0)
-      const { page, errors } = await open(`${base}reference/${api}/`)
-      await page.locator('.menu-content').first().waitFor()
-      await page.screenshot({ path: path.join(artifacts, `reference-${api}.png`) })
-
-      // Open each tag group of the sidebar in turn (opening one may close another): every operation
-      // of the bundle must be listed there. Then open operation pages (the first of each group, or
-      // all of them on CI or with DOCS_BROWSER_ALL=1) and check their examples and required permissions.
-      const all = !!process.env.DOCS_BROWSER_ALL || onCi
-      const missing: string[] = []
-      const navHrefs = new Set<string>()
-      let shot = false
       const tags = [...new Set(ops.map((o) => o.tag))]
+      // Open operation pages (the first of each group, or all of them on CI or with
+      // DOCS_BROWSER_ALL=1) and check their examples and required permissions.
+      const all = !!process.env.DOCS_BROWSER_ALL || onCi
+      const navHrefs = new Set<string>()
+      let reference: { page: Page; errors: string[] }
+      let shot = false
+
+      beforeAll(async () => {
+        reference = await open(`${base}reference/${api}/`)
+        await reference.page.locator('.menu-content').first().waitFor()
+        await reference.page.screenshot({ path: path.join(artifacts, `reference-${api}.png`) })
+      })
+      afterAll(async () => {
+        await reference?.page.close()
+      })
+
+      it('has operations', () => {
+        expect(ops.length).toBeGreaterThan(0)
+      })
+
       for (const tag of tags) {
-        await page.locator('.menu-content').getByText(tag, { exact: true }).first().click()
-        const tagged = ops.filter((o) => o.tag === tag)
-        await page
-          .locator('.menu-content a[href*="#/"]', { hasText: tagged[0]?.summary ?? '' })
-          .first()
-          .waitFor({ timeout: 5_000 })
-          .catch(() => undefined)
-        const links = await page.evaluate(() =>
-          [...document.querySelectorAll('.menu-content a[href*="#/"]')].map((a) => ({
-            href: a.getAttribute('href') ?? '',
-            // biome-ignore lint/performance/useDomNodeTextContent: the link's rendered text
-            text: (a as HTMLElement).innerText,
-          })),
-        )
-        for (const l of links) navHrefs.add(l.href)
-        const found = tagged.map((op) => ({
-          op,
-          link:
-            links.find((l) => l.href.toLowerCase().endsWith(`/${op.operationId.toLowerCase()}`)) ??
-            links.find((l) => l.text.split('\n')[0]?.trim() === op.summary),
-        }))
-        for (const { op, link } of found) {
-          if (!link) missing.push(`${op.operationId} (${op.summary}): not in the navigation of tag ${tag}`)
-        }
-        for (const { op, link } of all ? found : found.slice(0, 1)) {
-          if (!link) continue
-          await page.locator(`.menu-content a[href="${link.href}"]`).first().click()
-          try {
-            await page.locator('h1, h2', { hasText: op.summary }).first().waitFor({ timeout: 10_000 })
-          } catch {
-            missing.push(`${op.operationId} (${op.summary}): its page did not render`)
-            continue
+        it(`lists and renders every ${tag} operation${api === 'control' ? ' with its permissions' : ''}`, async () => {
+          const { page } = reference
+          const missing: string[] = []
+          // Opening one tag group of the sidebar may close another.
+          await page.locator('.menu-content').getByText(tag, { exact: true }).first().click()
+          const tagged = ops.filter((o) => o.tag === tag)
+          await page
+            .locator('.menu-content a[href*="#/"]', { hasText: tagged[0]?.summary ?? '' })
+            .first()
+            .waitFor({ timeout: 5_000 })
+            .catch(() => undefined)
+          const links = await page.evaluate(() =>
+            [...document.querySelectorAll('.menu-content a[href*="#/"]')].map((a) => ({
+              href: a.getAttribute('href') ?? '',
+              // biome-ignore lint/performance/useDomNodeTextContent: the link's rendered text
+              text: (a as HTMLElement).innerText,
+            })),
+          )
+          for (const l of links) navHrefs.add(l.href)
+          const found = tagged.map((op) => ({
+            op,
+            link:
+              links.find((l) => l.href.toLowerCase().endsWith(`/${op.operationId.toLowerCase()}`)) ??
+              links.find((l) => l.text.split('\n')[0]?.trim() === op.summary),
+          }))
+          for (const { op, link } of found) {
+            if (!link) missing.push(`${op.operationId} (${op.summary}): not in the navigation of tag ${tag}`)
           }
-          const text = await visibleText(page)
-          // examples: a request payload (when there is a body) and a response sample, both JSON
-          if (op.hasRequestBody && !/Payload[\s\S]*\{/.test(text))
-            missing.push(`${op.operationId}: no request example`)
-          if (!/Response[\s\S]*\{\s*"/.test(text)) missing.push(`${op.operationId}: no response example`)
-          for (const perm of (op.permissions ?? []).flat()) {
-            if (!text.includes(perm)) missing.push(`${op.operationId}: permission ${perm} not shown`)
+          for (const { op, link } of all ? found : found.slice(0, 1)) {
+            if (!link) continue
+            await page.locator(`.menu-content a[href="${link.href}"]`).first().click()
+            try {
+              await page.locator('h1, h2', { hasText: op.summary }).first().waitFor({ timeout: 10_000 })
+            } catch {
+              missing.push(`${op.operationId} (${op.summary}): its page did not render`)
+              continue
+            }
+            const text = await visibleText(page)
+            // examples: a request payload (when there is a body) and a response sample, both JSON
+            if (op.hasRequestBody && !/Payload[\s\S]*\{/.test(text))
+              missing.push(`${op.operationId}: no request example`)
+            if (!/Response[\s\S]*\{\s*"/.test(text)) missing.push(`${op.operationId}: no response example`)
+            for (const perm of (op.permissions ?? []).flat()) {
+              if (!text.includes(perm)) missing.push(`${op.operationId}: permission ${perm} not shown`)
+            }
+            if (!shot && op.permissions?.length) {
+              await page.screenshot({ path: path.join(artifacts, `reference-${api}-operation.png`) })
+              shot = true
+            }
           }
-          if (!shot && op.permissions?.length) {
-            await page.screenshot({ path: path.join(artifacts, `reference-${api}-operation.png`) })
-            shot = true
-          }
-        }
+          expect(missing).toEqual([])
+        })
       }
-      // the portal's operation links land on the operation pages of the reference
-      const portalHtml = await (await page.request.get(base)).text()
-      const prefix = `reference/${api}/`
-      const portalLinks = [...portalHtml.matchAll(/href="([^"]+)"/g)]
-        .map((m) => m[1] ?? '')
-        .filter((h) => h.startsWith(`${prefix}#/`))
-      expect(portalLinks.length).toBe(ops.length)
-      for (const h of portalLinks) {
-        if (!navHrefs.has(h.slice(prefix.length)))
-          missing.push(`portal link ${h} matches no operation of the reference`)
-      }
-      if (!shot) await page.screenshot({ path: path.join(artifacts, `reference-${api}-operation.png`) })
-      expect(missing).toEqual([])
-      expect(errors).toEqual([])
-      await page.close()
+
+      it("the portal's operation links land on operation pages of the reference", async () => {
+        const portalHtml = await (await reference.page.request.get(base)).text()
+        const prefix = `reference/${api}/`
+        const portalLinks = [...portalHtml.matchAll(/href="([^"]+)"/g)]
+          .map((m) => m[1] ?? '')
+          .filter((h) => h.startsWith(`${prefix}#/`))
+        expect(portalLinks.length).toBe(ops.length)
+        const unmatched = portalLinks.filter((h) => !navHrefs.has(h.slice(prefix.length)))
+        expect(unmatched).toEqual([])
+        if (!shot)
+          await reference.page.screenshot({ path: path.join(artifacts, `reference-${api}-operation.png`) })
+      })
+
+      it('logged no console error and made no request off the site', () => {
+        expect(reference.errors).toEqual([])
+      })
     })
   }
 

@@ -24,4 +24,10 @@ export interface DatabaseOptions {
   dataDir?: string | undefined
   /** PostgreSQL schema to use (created when missing); lets tests share one server in isolation. */
   schema?: string | undefined
+  /**
+   * Run PGlite in a worker thread (`openPgliteWorker`) rather than on the caller's thread. PGlite
+   * runs its WASM on the thread that owns it: a worker keeps it off the event loop. No effect
+   * with `databaseUrl`.
+   */
+  pgliteWorker?: boolean | undefined
 }

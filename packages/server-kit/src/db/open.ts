@@ -1,8 +1,10 @@
 import type { Database, DatabaseOptions } from './database.js'
 import { openPglite } from './pglite.js'
+import { openPgliteWorker } from './pglite-worker.js'
 import { openPostgres } from './postgres.js'
 
-/** PostgreSQL when a URL is given, embedded PGlite otherwise. */
+/** PostgreSQL when a URL is given, embedded PGlite otherwise (in a worker thread on request). */
 export function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.schema) : openPglite(options.dataDir)
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schema)
+  return options.pgliteWorker ? openPgliteWorker(options.dataDir) : openPglite(options.dataDir)
 }

@@ -1,12 +1,16 @@
 import { mkdirSync } from 'node:fs'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, type PGliteInterface } from '@electric-sql/pglite'
 import type { Database, Sql } from './database.js'
 
 /** Opens the embedded database: a folder on disk, or memory when `dataDir` is undefined. */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const pg = await PGlite.create(dataDir ?? 'memory://')
-  const wrap = (runner: Pick<PGlite, 'query'>): Sql => ({
+  return pgliteDatabase(await PGlite.create(dataDir ?? 'memory://'))
+}
+
+/** An open PGlite instance behind the `Database` interface (closing it closes the instance). */
+export function pgliteDatabase(pg: PGliteInterface): Database {
+  const wrap = (runner: Pick<PGliteInterface, 'query'>): Sql => ({
     async query<Row>(text: string, params?: readonly unknown[]) {
       const result = await runner.query<Row>(text, params as unknown[] | undefined)
       return result.rows

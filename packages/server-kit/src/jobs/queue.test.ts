@@ -41,6 +41,44 @@ describe.each(testDatabaseKinds())('JobQueue on %s', (kind) => {
     expect(await db.query('SELECT step FROM effects')).toEqual([{ step: 7 }])
   })
 
+  it('stop waits for a claim in flight and for the run it starts, so the database can close after it', async () => {
+    const db = await setup()
+    let claimStarted: () => void = () => {}
+    const claiming = new Promise<void>((resolve) => {
+      claimStarted = resolve
+    })
+    let releaseClaim: () => void = () => {}
+    const claimHeld = new Promise<void>((resolve) => {
+      releaseClaim = resolve
+    })
+    // The claim statement starts, then waits until the test has called stop.
+    const slowClaims: Database = {
+      ...db,
+      query: async (text, params) => {
+        if (text.includes('FOR UPDATE SKIP LOCKED')) {
+          claimStarted()
+          await claimHeld
+        }
+        return db.query(text, params)
+      },
+    }
+    const queue = queueOn(slowClaims)
+    await queue.install()
+    const runs: string[] = []
+    queue.work('q', async (_job, ctx) => {
+      runs.push('started')
+      await db.query('SELECT 1')
+      runs.push(ctx.signal.aborted ? 'aborted' : 'finished')
+    })
+    await db.transaction((tx) => queue.enqueue(tx, 'q', {}))
+    queue.start()
+    await claiming
+    const stopped = queue.stop()
+    releaseClaim()
+    await stopped
+    expect(runs).toEqual(['started', 'aborted'])
+  })
+
   it('does not see a job whose enqueuing transaction rolled back', async () => {
     const db = await setup()
     const queue = queueOn(db)

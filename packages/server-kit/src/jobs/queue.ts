@@ -83,6 +83,8 @@ export class JobQueue {
   private timer: NodeJS.Timeout | undefined
   private running = false
   private ticking = false
+  /** The poll in progress: `stop` waits for it, as a claim in flight may still start a run. */
+  private tickDone: Promise<void> = Promise.resolve()
   private wakeAgain = false
 
   constructor(
@@ -145,6 +147,7 @@ export class JobQueue {
   async stop(): Promise<void> {
     this.running = false
     if (this.timer) clearTimeout(this.timer)
+    await this.tickDone
     for (const controller of this.controllers) controller.abort()
     await Promise.allSettled([...this.inFlight])
   }
@@ -179,7 +182,9 @@ export class JobQueue {
 
   private schedule(delay: number): void {
     if (this.timer) clearTimeout(this.timer)
-    this.timer = setTimeout(() => void this.tick(), delay)
+    this.timer = setTimeout(() => {
+      this.tickDone = this.tick()
+    }, delay)
   }
 
   private async tick(): Promise<void> {

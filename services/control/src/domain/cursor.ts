@@ -22,3 +22,23 @@ export function decodeCursor(cursor: string): CursorKey | undefined {
   }
   return undefined
 }
+
+/**
+ * One page of a list read with `limit + 1` rows: the first `limit` rows, and the `pagination` of
+ * the API (the cursor of the page's last row when more rows follow).
+ */
+export function paginate<Row>(
+  rows: readonly Row[],
+  limit: number,
+  cursorOf: (row: Row) => string,
+): { page: Row[]; pagination: { cursor: string; hasMore: true } | { hasMore: false } } {
+  const page = rows.slice(0, limit)
+  const last = page[page.length - 1]
+  return {
+    page,
+    pagination:
+      rows.length > limit && last !== undefined
+        ? { cursor: cursorOf(last), hasMore: true }
+        : { hasMore: false },
+  }
+}

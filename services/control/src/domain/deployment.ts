@@ -41,6 +41,22 @@ export const IN_PROGRESS: readonly DeploymentStatus[] = [
   'finalizing',
 ]
 
+/**
+ * States of a deployment on its way that has not served yet: in progress, or built and waiting
+ * for approval. Stopping one cancels it (`cancelled`); a newer deployment of the environment
+ * becoming ready supersedes it (`superseded`).
+ */
+export const UNFINISHED: readonly DeploymentStatus[] = [...IN_PROGRESS, 'awaiting_approval']
+
+/** The states an approved deployment walks through from `awaiting_approval`, in order. */
+export const APPROVED_STEPS: readonly DeploymentStatus[] = [
+  'awaiting_approval',
+  'deploying',
+  'network',
+  'finalizing',
+  'ready',
+]
+
 export type DeploymentAction = 'promote' | 'rollback' | 'stop' | 'start'
 
 export type DeploymentErrorCode =
@@ -89,6 +105,8 @@ export interface DeploymentRecord {
   error: { code: DeploymentErrorCode; step: string; message: string } | null
   createdAt: number
   updatedAt: number | null
+  /** Waits in `awaiting_approval` after its build (its environment's `autoDeploy` was off). */
+  requiresApproval: boolean
   /** The app's current deployment (null when it has none). */
   appCurrentDeploymentId: string | null
   appIsRolledBack: boolean
@@ -116,12 +134,18 @@ export function rollbackBlocker(d: DeploymentRecord): string | undefined {
   return undefined
 }
 
-export const promoteBlocker = (d: DeploymentRecord): string | undefined => trafficBlocker(d)
+/** Promoting a deployment that awaits approval approves it: it rolls out, then takes traffic. */
+export const promoteBlocker = (d: DeploymentRecord): string | undefined =>
+  d.status === 'awaiting_approval' ? undefined : trafficBlocker(d)
+
+/** Whether stopping the deployment cancels it (it has not served yet) rather than draining it. */
+export const stopCancels = (d: DeploymentRecord): boolean => UNFINISHED.includes(d.status)
 
 export function stopBlocker(d: DeploymentRecord): string | undefined {
+  if (stopCancels(d)) return undefined
   if (d.shuttingDown) return `Deployment ${d.id} is already shutting down.`
   if (d.status !== 'ready')
-    return `Deployment ${d.id} is ${d.status}; only a ready deployment can be stopped.`
+    return `Deployment ${d.id} is ${d.status}; only a ready deployment can be stopped, and one still on its way cancelled.`
   return undefined
 }
 

@@ -4,7 +4,7 @@
  * `CONTROL_ENCRYPTION_KEY` (32 bytes, base64 or hex); ciphertexts are `v1.<iv>.<tag>.<data>`
  * in base64url, so a wrong key or a tampered row fails authentication instead of decrypting.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, hash, randomBytes } from 'node:crypto'
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'
 
@@ -39,8 +39,8 @@ export type HashAlgorithm = 'sha256' | 'sha256_base64'
 
 /** The stored hash of a secret for an algorithm (`sha256`: hex, the service's own). */
 export function hashSecret(secret: string, algorithm: HashAlgorithm = 'sha256'): string {
-  const digest = createHash('sha256').update(secret)
-  return algorithm === 'sha256' ? digest.digest('hex') : digest.digest('base64')
+  // One-shot `hash` (no Hash object): it runs for every verifyKey and every authenticated request.
+  return hash('sha256', secret, algorithm === 'sha256' ? 'hex' : 'base64')
 }
 
 /** Parses `CONTROL_ENCRYPTION_KEY`: 32 bytes as 64 hex characters or base64/base64url. */

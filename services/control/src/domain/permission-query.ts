@@ -11,6 +11,23 @@ const TOKEN = /\s*(\(|\)|[A-Za-z0-9_:\-.*]+)/y
 
 export class QueryError extends Error {}
 
+const parsedQueries = new Map<string, Query>()
+const MAX_PARSED_QUERIES = 1000
+
+/**
+ * `parsePermissionQuery`, remembered: callers send the same few queries over and over, and
+ * parsing one costs more than the rest of an in-memory verification. Queries are never mutated.
+ */
+export function parsePermissionQueryCached(text: string): Query {
+  let query = parsedQueries.get(text)
+  if (query === undefined) {
+    query = parsePermissionQuery(text)
+    if (parsedQueries.size >= MAX_PARSED_QUERIES) parsedQueries.clear()
+    parsedQueries.set(text, query)
+  }
+  return query
+}
+
 export function parsePermissionQuery(text: string): Query {
   const tokens: string[] = []
   TOKEN.lastIndex = 0

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fillPlaceholders, PermissionSet, parsePermission } from './permissions.js'
+import { describeRequirement, fillPlaceholders, PermissionSet, parsePermission } from './permissions.js'
 
 describe('permissions', () => {
   it('parses both notations to the same permission', () => {
@@ -51,5 +51,32 @@ describe('permissions', () => {
   it('fills placeholders or reports a missing value', () => {
     expect(fillPlaceholders('environment.{environmentId}.x', { environmentId: 'e' })).toBe('environment.e.x')
     expect(fillPlaceholders('environment.{environmentId}.x', {})).toBeUndefined()
+  })
+
+  it('answers repeated checks the same, for every resource (answers are remembered per string)', () => {
+    const set = new PermissionSet(['api.api_1.verify_key', 'ratelimit.*.limit'])
+    for (let round = 0; round < 3; round++) {
+      expect(set.has('api.api_1.verify_key')).toBe(true)
+      expect(set.has('api.api_2.verify_key')).toBe(false)
+      expect(set.satisfies([['api.{apiId}.verify_key']], { apiId: 'api_1' })).toBe(true)
+      expect(set.satisfies([['api.{apiId}.verify_key']], { apiId: 'api_2' })).toBe(false)
+      expect([...set.idsWith('api', 'verify_key')]).toEqual(['api_1'])
+      expect([...set.idsWith('ratelimit', 'limit')]).toEqual(['*'])
+      expect(set.idsWith('api', 'create_key').size).toBe(0)
+    }
+    // More distinct checks than it remembers: still right.
+    for (let i = 0; i < 2500; i++) expect(set.has(`api.api_${i}.verify_key`)).toBe(i === 1)
+  })
+
+  it('describes a requirement template by its type and action', () => {
+    expect(describeRequirement('environment.{environmentId}.read_deployment')).toEqual({
+      type: 'environment',
+      action: 'read_deployment',
+    })
+    expect(describeRequirement('environment.{environmentId}.read_deployment')).toEqual({
+      type: 'environment',
+      action: 'read_deployment',
+    })
+    expect(describeRequirement('not a permission')).toBeUndefined()
   })
 })

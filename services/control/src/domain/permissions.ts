@@ -65,17 +65,30 @@ export function fillPlaceholders(
   return missing ? undefined : out
 }
 
-/** A key's permissions, parsed once; strings that are neither notation are ignored. */
+/**
+ * A key's permissions, parsed once; strings that are neither notation are ignored. The set lives
+ * as long as its cached root key and answers the same checks on every request, so answers by
+ * permission string are remembered (bounded: ids in checked resources vary).
+ */
 export class PermissionSet {
   private readonly held: Permission[]
+  private readonly answers = new Map<string, boolean>()
+  private readonly ids = new Map<string, ReadonlySet<string>>()
 
   constructor(readonly raw: readonly string[]) {
     this.held = raw.map(parsePermission).filter((p): p is Permission => p !== undefined)
   }
 
   has(required: string | Permission): boolean {
-    const wanted = typeof required === 'string' ? parsePermission(required) : required
-    return wanted !== undefined && this.held.some((h) => grants(h, wanted))
+    if (typeof required !== 'string') return this.held.some((h) => grants(h, required))
+    let answer = this.answers.get(required)
+    if (answer === undefined) {
+      const wanted = parsePermission(required)
+      answer = wanted !== undefined && this.held.some((h) => grants(h, wanted))
+      if (this.answers.size >= MAX_REMEMBERED) this.answers.clear()
+      this.answers.set(required, answer)
+    }
+    return answer
   }
 
   /**
@@ -97,15 +110,30 @@ export class PermissionSet {
   }
 
   /** Ids of `type` for which the key holds `action` (`'*'` among them for a wildcard). */
-  idsWith(type: string, action: string): Set<string> {
-    const ids = new Set<string>()
-    for (const h of this.held) if (h.action === action && (h.type === '*' || h.type === type)) ids.add(h.id)
+  idsWith(type: string, action: string): ReadonlySet<string> {
+    const cacheKey = `${type}\u0000${action}`
+    let ids = this.ids.get(cacheKey)
+    if (ids === undefined) {
+      const found = new Set<string>()
+      for (const h of this.held)
+        if (h.action === action && (h.type === '*' || h.type === type)) found.add(h.id)
+      ids = found
+      if (this.ids.size >= MAX_REMEMBERED) this.ids.clear()
+      this.ids.set(cacheKey, ids)
+    }
     return ids
   }
 }
 
+const MAX_REMEMBERED = 1000
+const requirements = new Map<string, { type: string; action: string } | undefined>()
+
 /** `environment.{environmentId}.read_deployment` → `{ type: 'environment', action: 'read_deployment' }`. */
 export function describeRequirement(template: string): { type: string; action: string } | undefined {
+  // Templates come from the spec (a fixed, small set), so each is described once.
+  if (requirements.has(template)) return requirements.get(template)
   const p = parsePermission(template.replace(/\{[A-Za-z0-9_]+\}/g, 'x'))
-  return p && { type: p.type, action: p.action }
+  const described = p && { type: p.type, action: p.action }
+  requirements.set(template, described)
+  return described
 }

@@ -8,7 +8,8 @@
  * a running process within `ttlMs` (default 2000 ms, `CONTROL_AUTH_CACHE_MS`; 0 disables the
  * cache), and at once by the process that calls `invalidate()` (the seed does).
  */
-import { type Sql, sha256 } from '@apiplatform/server-kit'
+import type { Sql } from '@apiplatform/server-kit'
+import { hashSecret } from '../domain/key-secrets.js'
 import { PermissionSet } from '../domain/permissions.js'
 import { findRootKeyByHash, type RootKeyRecord } from '../repositories/keys.js'
 
@@ -35,7 +36,8 @@ export class RootKeyCache {
 
   /** The root key with this secret, from the cache while fresh, else from the database. */
   async find(secret: string): Promise<CachedRootKey | undefined> {
-    const hash = sha256(secret)
+    // The same SHA-256 hex as server-kit's `sha256`, which stored it.
+    const hash = hashSecret(secret)
     if (this.ttlMs <= 0) return this.load(hash)
     const hit = this.entries.get(hash)
     if (hit && hit.until > this.clock()) return hit.key

@@ -2,8 +2,8 @@ import type { Sql } from '@apiplatform/server-kit'
 import {
   type DeploymentRecord,
   type DeploymentStatus,
-  IN_PROGRESS,
   type Runtime,
+  UNFINISHED,
 } from '../domain/deployment.js'
 import { recordDeploymentEvent } from './deployment-events.js'
 import { json, num, numOrNull } from './rows.js'
@@ -11,7 +11,7 @@ import { json, num, numOrNull } from './rows.js'
 const SELECT = `
   SELECT d.id, d.workspace_id, d.project_id, d.app_id, d.environment_id, e.kind AS environment_kind,
          d.status, d.shutting_down, d.git_commit_sha, d.git_branch, d.docker_image, d.regions, d.domains,
-         d.runtime, d.error, d.created_at, d.updated_at,
+         d.runtime, d.error, d.created_at, d.updated_at, d.requires_approval,
          a.current_deployment_id AS app_current_deployment_id, a.is_rolled_back AS app_is_rolled_back
   FROM deployments d
   JOIN environments e ON e.id = d.environment_id
@@ -35,6 +35,7 @@ interface Row {
   error: unknown
   created_at: unknown
   updated_at: unknown
+  requires_approval: boolean
   app_current_deployment_id: string | null
   app_is_rolled_back: boolean
 }
@@ -57,6 +58,7 @@ const toRecord = (r: Row): DeploymentRecord => ({
   error: r.error === null ? null : json<DeploymentRecord['error']>(r.error),
   createdAt: num(r.created_at),
   updatedAt: numOrNull(r.updated_at),
+  requiresApproval: r.requires_approval,
   appCurrentDeploymentId: r.app_current_deployment_id,
   appIsRolledBack: r.app_is_rolled_back,
 })
@@ -134,13 +136,15 @@ export interface NewDeployment {
   /** Commit details given to `deploy.createDeployment` (message, author, …). */
   gitCommit?: Record<string, unknown> | null
   keyspaceId?: string | null
+  /** Wait in `awaiting_approval` after the build (its environment's `autoDeploy` is off). */
+  requiresApproval?: boolean
 }
 
 export async function insertDeployment(sql: Sql, d: NewDeployment): Promise<void> {
   await sql.query(
     `INSERT INTO deployments (id, workspace_id, project_id, app_id, environment_id, status, git_commit_sha, git_branch,
-       docker_image, regions, domains, runtime, created_at, updated_at, git_commit, keyspace_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15)
+       docker_image, regions, domains, runtime, created_at, updated_at, git_commit, keyspace_id, requires_approval)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14, $15, $16)
      ON CONFLICT (id) DO NOTHING`,
     [
       d.id,
@@ -158,6 +162,7 @@ export async function insertDeployment(sql: Sql, d: NewDeployment): Promise<void
       d.createdAt,
       d.gitCommit ? JSON.stringify(d.gitCommit) : null,
       d.keyspaceId ?? null,
+      d.requiresApproval ?? false,
     ],
   )
 }
@@ -205,7 +210,37 @@ export async function olderInProgress(
   const rows = await sql.query<{ id: string }>(
     `SELECT id FROM deployments WHERE environment_id = $1 AND id <> $2 AND created_at <= $3
        AND status = ANY($4::text[]) FOR UPDATE`,
-    [d.environmentId, d.id, d.createdAt, [...IN_PROGRESS]],
+    [d.environmentId, d.id, d.createdAt, [...UNFINISHED]],
   )
   return rows.map((r) => r.id)
+}
+
+/** Deployments of the environment still queued (`pending`), locked: a newer one makes them `skipped`. */
+export async function queuedInEnvironment(sql: Sql, environmentId: string): Promise<string[]> {
+  const rows = await sql.query<{ id: string }>(
+    `SELECT id FROM deployments WHERE environment_id = $1 AND status = 'pending' ORDER BY id FOR UPDATE`,
+    [environmentId],
+  )
+  return rows.map((r) => r.id)
+}
+
+/**
+ * Moves a deployment from `from` to another state, only if it is still in `from` (checked under
+ * a row lock): a workflow step that read the state earlier must not undo a cancellation that
+ * committed meanwhile. Returns whether it moved.
+ */
+export async function advanceDeploymentState(
+  sql: Sql,
+  id: string,
+  from: DeploymentStatus,
+  change: { status: DeploymentStatus; error?: DeploymentRecord['error'] },
+  now: number,
+): Promise<boolean> {
+  const rows = await sql.query<{ status: string }>(
+    'SELECT status FROM deployments WHERE id = $1 FOR UPDATE',
+    [id],
+  )
+  if (rows[0]?.status !== from) return false
+  await updateDeploymentState(sql, id, change, now)
+  return true
 }

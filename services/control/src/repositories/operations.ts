@@ -2,7 +2,8 @@ import type { Sql } from '@apiplatform/server-kit'
 import { newId } from '@apiplatform/server-kit'
 import { num, numOrNull } from './rows.js'
 
-export type OperationKind = 'rollback' | 'promote' | 'stop' | 'start' | 'build'
+/** `approve`: a promotion of a deployment in `awaiting_approval`, which rolls it out first. */
+export type OperationKind = 'rollback' | 'promote' | 'stop' | 'start' | 'build' | 'approve'
 export type OperationStatus = 'accepted' | 'running' | 'succeeded' | 'failed'
 
 export interface OperationRecord {

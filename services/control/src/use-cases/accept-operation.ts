@@ -12,6 +12,7 @@ import {
   rollbackBlocker,
   startBlocker,
   stopBlocker,
+  stopCancels,
 } from '../domain/deployment.js'
 import { deploymentNotFound } from '../domain/errors.js'
 import { findDeployment, updateDeploymentState } from '../repositories/deployments.js'
@@ -28,13 +29,22 @@ const BLOCKERS: Record<
   start: startBlocker,
 }
 
-/** The state change recorded together with the acceptance (visible right away). */
+/**
+ * The state change recorded together with the acceptance (visible right away). Stopping a
+ * deployment that has not served yet cancels it at once: nothing runs that would need draining,
+ * and its build workflow stops at its next step.
+ */
 const ON_ACCEPT: Partial<
   Record<OperationKind, (tx: Sql, d: DeploymentRecord, now: number) => Promise<void>>
 > = {
-  stop: (tx, d, now) => updateDeploymentState(tx, d.id, { shuttingDown: true }, now),
+  stop: (tx, d, now) =>
+    updateDeploymentState(tx, d.id, stopCancels(d) ? { status: 'cancelled' } : { shuttingDown: true }, now),
   start: (tx, d, now) => updateDeploymentState(tx, d.id, { status: 'starting' }, now),
 }
+
+/** Promoting a deployment that awaits approval is its approval: the rest of its rollout. */
+const recordedKind = (kind: 'rollback' | 'promote' | 'stop' | 'start', d: DeploymentRecord): OperationKind =>
+  kind === 'promote' && d.status === 'awaiting_approval' ? 'approve' : kind
 
 export async function acceptDeploymentOperation(
   deps: { db: Database; queue: JobQueue; now: () => number },
@@ -53,16 +63,17 @@ export async function acceptDeploymentOperation(
     if (!d || !input.mayActOn(d)) throw deploymentNotFound(input.deploymentId)
     assertAllowed(BLOCKERS[input.kind](d))
     const now = deps.now()
+    const kind = recordedKind(input.kind, d)
     const operationId = await insertOperation(tx, {
       workspaceId: d.workspaceId,
-      kind: input.kind,
+      kind,
       appId: d.appId,
       deploymentId: d.id,
       fromDeploymentId: d.appCurrentDeploymentId,
       requestId: input.requestId,
       now,
     })
-    await ON_ACCEPT[input.kind]?.(tx, d, now)
+    await ON_ACCEPT[kind]?.(tx, d, now)
     const job: OperationJob = { operationId, step: 0 }
     await deps.queue.enqueue(tx, OPERATIONS_QUEUE, job, { dedupeKey: operationId })
     return { operationId }

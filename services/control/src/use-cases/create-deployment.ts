@@ -3,12 +3,16 @@
  * `deploy.createDeployment`): the `pending` row with the runtime and regions of its environment's
  * current settings, its first step, and the build workflow's operation and job, all in the
  * caller's transaction. The workflow walks it to `ready` (see workflows/operations.ts).
+ *
+ * Deployments of the same environment still queued (`pending`: their build has not started)
+ * are `skipped`: the newer one replaces them before they cost a build. With `autoDeploy` off the
+ * new deployment will wait in `awaiting_approval` after its build.
  */
 import { type JobQueue, newId, type Sql } from '@apiplatform/server-kit'
 import { deploymentRuntime } from '../domain/environment-settings.js'
 import type { AppRecord } from '../repositories/apps.js'
 import { recordDeploymentEvent } from '../repositories/deployment-events.js'
-import { insertDeployment } from '../repositories/deployments.js'
+import { insertDeployment, queuedInEnvironment, updateDeploymentState } from '../repositories/deployments.js'
 import type { EnvironmentRecord } from '../repositories/environments.js'
 import { insertOperation } from '../repositories/operations.js'
 import { OPERATIONS_QUEUE, type OperationJob } from '../workflows/queue-names.js'
@@ -29,6 +33,9 @@ export async function recordNewDeployment(
   },
 ): Promise<string> {
   const { app, environment, now } = input
+  for (const queued of await queuedInEnvironment(tx, environment.id)) {
+    await updateDeploymentState(tx, queued, { status: 'skipped' }, now)
+  }
   const id = newId('d')
   await insertDeployment(tx, {
     id,
@@ -46,6 +53,7 @@ export async function recordNewDeployment(
     domains: [`${id.toLowerCase().replaceAll('_', '-')}-${app.slug}.deploy-control.app`],
     runtime: deploymentRuntime(environment.settings),
     createdAt: now,
+    requiresApproval: !environment.settings.build.autoDeploy,
   })
   await recordDeploymentEvent(tx, id, { status: 'pending' }, now)
   const operationId = await insertOperation(tx, {

@@ -8,20 +8,40 @@
  * - rollback: verify the target can still take traffic → switch live traffic, mark the app
  *   rolled back;
  * - promote: verify → switch live traffic, clear the rolled-back marking;
- * - stop: drain (the deployment is `shutting down`) → `stopped`;
+ * - stop: drain (the deployment is `shutting down`) → `stopped`; a deployment that had not
+ *   served yet was already `cancelled` when the stop was accepted, and stays so;
  * - start: boot (`starting`) → `ready`;
  * - build: `pending` → `building` → `deploying` → `network` → `finalizing` → `ready`; a ready
- *   production deployment takes live traffic unless the app is marked rolled back.
+ *   production deployment takes live traffic unless the app is marked rolled back. A deployment
+ *   that requires approval stops after `building` in `awaiting_approval` (the build operation
+ *   succeeds there);
+ * - approve (a promotion of a deployment in `awaiting_approval`): `deploying` → `network` →
+ *   `finalizing` → `ready`, then it takes live traffic and clears the rolled-back marking, as a
+ *   promotion does.
+ *
+ * Every state change of a walk is conditional on the state it read (`advanceDeploymentState`), so
+ * a cancellation that commits between a step's read and its commit is never undone.
  *
  * `stepMs` (env `CONTROL_WORKFLOW_STEP_MS`) is how long each step takes, so that tests can
  * interrupt a workflow in the middle.
  */
 import type { Database, JobContext, JobQueue, Sql } from '@apiplatform/server-kit'
-import { BUILD_STEPS, promoteBlocker, rollbackBlocker } from '../domain/deployment.js'
+import {
+  APPROVED_STEPS,
+  BUILD_STEPS,
+  type DeploymentStatus,
+  promoteBlocker,
+  rollbackBlocker,
+} from '../domain/deployment.js'
 import { quotaViolation } from '../domain/environment-settings.js'
 import { switchTraffic } from '../repositories/apps.js'
 import { recordDeploymentEvent } from '../repositories/deployment-events.js'
-import { findDeployment, olderInProgress, updateDeploymentState } from '../repositories/deployments.js'
+import {
+  advanceDeploymentState,
+  findDeployment,
+  olderInProgress,
+  updateDeploymentState,
+} from '../repositories/deployments.js'
 import { findOperation, type OperationRecord, updateOperation } from '../repositories/operations.js'
 import { OPERATIONS_QUEUE, type OperationJob } from './queue-names.js'
 import { sleep } from './sleep.js'
@@ -86,26 +106,18 @@ export function registerOperationWorkflows(queue: JobQueue, db: Database, option
       })
     }
 
-  const steps: Record<string, Step> = {
-    rollback: trafficMove('rollback'),
-    promote: trafficMove('promote'),
-    stop: async (op, _job, ctx) =>
-      void (await ctx.complete(async (tx) => {
-        await updateDeploymentState(tx, op.deploymentId, { status: 'stopped', shuttingDown: false }, now())
-        await updateOperation(tx, op.id, { status: 'succeeded', step: 'done' }, now())
-      })),
-    start: async (op, _job, ctx) =>
-      void (await ctx.complete(async (tx) => {
-        await updateDeploymentState(tx, op.deploymentId, { status: 'ready' }, now())
-        await updateOperation(tx, op.id, { status: 'succeeded', step: 'done' }, now())
-      })),
-    build: async (op, job, ctx) => {
-      // Step n moves the deployment from BUILD_STEPS[n] to BUILD_STEPS[n + 1].
-      const from = BUILD_STEPS[job.step]
-      const status = BUILD_STEPS[job.step + 1]
+  /**
+   * Walks a deployment along `states`: job step n moves it from states[n] to states[n + 1].
+   * `promote`: the walk is an approval, so the ready deployment takes traffic as a promotion does.
+   */
+  const walk =
+    (states: readonly DeploymentStatus[], promote: boolean): Step =>
+    async (op, job, ctx) => {
+      const from = states[job.step]
+      const status = states[job.step + 1]
       if (!status || !from) return void (await ctx.complete())
       const d = await findDeployment(db, op.workspaceId, op.deploymentId)
-      // Superseded by a newer deployment, or gone with its app: the build stops here.
+      // Cancelled, skipped, superseded, or gone with its app: the walk stops here.
       if (!d || d.status !== from) {
         return void (await fail(
           ctx,
@@ -114,19 +126,18 @@ export function registerOperationWorkflows(queue: JobQueue, db: Database, option
           `The deployment is ${d ? d.status : 'gone'}; the build stopped.`,
         ))
       }
+      if (from === 'building' && d.requiresApproval && !promote) {
+        return void (await ctx.complete(async (tx) => {
+          if (await advanceDeploymentState(tx, d.id, from, { status: 'awaiting_approval' }, now()))
+            await updateOperation(tx, op.id, { status: 'succeeded', step: 'awaiting_approval' }, now())
+        }))
+      }
       if (status === 'deploying') {
         const violation = quotaViolation(d.runtime)
         if (violation) {
           return void (await ctx.complete(async (tx) => {
-            await updateDeploymentState(
-              tx,
-              d.id,
-              {
-                status: 'failed',
-                error: { code: violation.code, step: 'deploying', message: violation.message },
-              },
-              now(),
-            )
+            const error = { code: violation.code, step: 'deploying', message: violation.message }
+            await advanceDeploymentState(tx, d.id, from, { status: 'failed', error }, now())
             await updateOperation(
               tx,
               op.id,
@@ -137,23 +148,35 @@ export function registerOperationWorkflows(queue: JobQueue, db: Database, option
         }
       }
       if (status !== 'ready') {
-        return next(ctx, job, status, (tx) => updateDeploymentState(tx, op.deploymentId, { status }, now()))
+        return next(ctx, job, status, async (tx) => {
+          await advanceDeploymentState(tx, op.deploymentId, from, { status }, now())
+        })
       }
       await ctx.complete(async (tx) => {
-        await updateDeploymentState(tx, op.deploymentId, { status: 'ready' }, now())
+        if (!(await advanceDeploymentState(tx, op.deploymentId, from, { status: 'ready' }, now()))) {
+          await updateOperation(
+            tx,
+            op.id,
+            { status: 'failed', step: from, failure: 'The deployment was cancelled.' },
+            now(),
+          )
+          return
+        }
         const d = await findDeployment(tx, op.workspaceId, op.deploymentId, { forUpdate: true })
         if (!d) return
         // Older deployments of the environment still on their way are superseded by this one.
         for (const older of await olderInProgress(tx, d)) {
           await updateDeploymentState(tx, older, { status: 'superseded' }, now())
         }
-        // A ready production deployment takes over, unless the app was rolled back.
-        if (d.environmentKind === 'production' && !d.appIsRolledBack) {
+        // A ready production deployment takes over, unless the app was rolled back (an approval
+        // is a promotion: it takes over and clears the marking).
+        if (d.environmentKind === 'production' && (promote || !d.appIsRolledBack)) {
           await switchTraffic(tx, {
             appId: op.appId,
             toDeploymentId: d.id,
+            ...(promote ? { isRolledBack: false } : {}),
             operationId: op.id,
-            reason: 'deploy',
+            reason: promote ? 'promote' : 'deploy',
             now: now(),
           })
         } else if (d.environmentKind === 'production') {
@@ -169,7 +192,26 @@ export function registerOperationWorkflows(queue: JobQueue, db: Database, option
         }
         await updateOperation(tx, op.id, { status: 'succeeded', step: 'done' }, now())
       })
-    },
+    }
+
+  const steps: Record<string, Step> = {
+    rollback: trafficMove('rollback'),
+    promote: trafficMove('promote'),
+    stop: async (op, _job, ctx) =>
+      void (await ctx.complete(async (tx) => {
+        // A cancelled deployment (stopped before it served) has nothing to drain.
+        const d = await findDeployment(tx, op.workspaceId, op.deploymentId, { forUpdate: true })
+        if (d && d.status !== 'cancelled')
+          await updateDeploymentState(tx, op.deploymentId, { status: 'stopped', shuttingDown: false }, now())
+        await updateOperation(tx, op.id, { status: 'succeeded', step: 'done' }, now())
+      })),
+    start: async (op, _job, ctx) =>
+      void (await ctx.complete(async (tx) => {
+        await updateDeploymentState(tx, op.deploymentId, { status: 'ready' }, now())
+        await updateOperation(tx, op.id, { status: 'succeeded', step: 'done' }, now())
+      })),
+    build: walk(BUILD_STEPS, false),
+    approve: walk(APPROVED_STEPS, true),
   }
 
   queue.work<OperationJob>(OPERATIONS_QUEUE, async (job, ctx) => {

@@ -1,11 +1,13 @@
 import type { Database, Job, JobContext, Sql } from '@apiplatform/server-kit'
 import { charge, credit, Prices } from '../billing/credits.js'
+import { type Extractor, extractionPage, type TokenUsage } from '../extraction/extractor.js'
+import { mergeResults, missingFields } from '../extraction/merge.js'
+import { recordTokens } from '../extraction/token-usage.js'
 import { ApiError } from '../http/errors.js'
 import { parsePage } from '../scrape/document.js'
-import { extractFromFacts, mergeResults, missingFields } from '../scrape/extract.js'
-import { readFacts } from '../scrape/facts.js'
 import { fetchOrThrow, parseHttpUrl, recordPage } from '../scrape/scrape.js'
 import { searchPages } from '../search/index.js'
+import { pagesRecorded } from '../search/indexer.js'
 import { rankLinks, searchTerms } from './planner.js'
 import { loadRun, type RunRow } from './runs.js'
 import { appendEvent, BILLING, ORCHESTRATOR, PLATFORM, saveSnapshot, type TraceError } from './trace.js'
@@ -18,6 +20,8 @@ export interface RunnerOptions {
   stepMs: number
   /** Timeout of one page fetch. */
   fetchTimeoutMs?: number
+  /** Fills the run's schema from each page read. */
+  extractor: Extractor
 }
 
 /** How long a finished run's result stays retrievable. */
@@ -219,8 +223,15 @@ async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promi
               },
             })
           } else {
-            const { page, parsed, extracted } = outcome
+            const { page, parsed, extracted, usage } = outcome
             await recordPage(tx, run.team_id, page, parsed)
+            await recordTokens(
+              tx,
+              run.team_id,
+              usage?.totalTokens ?? 0,
+              'agent tokens',
+              `${run.id}/${toolCallId}`,
+            )
             await appendEvent(tx, run.id, ORCHESTRATOR, {
               type: 'tool_call.finished',
               toolCallId,
@@ -286,6 +297,7 @@ async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promi
         },
       },
     )
+    if (!('error' in outcome)) pagesRecorded(options.db)
     return
   }
 
@@ -320,6 +332,7 @@ type ScrapeOutcome =
       page: Awaited<ReturnType<typeof fetchOrThrow>>
       parsed: ReturnType<typeof parsePage>
       extracted: Record<string, unknown>
+      usage?: TokenUsage | undefined
     }
 
 async function scrapeTool(
@@ -336,8 +349,15 @@ async function scrapeTool(
     })
     const parsed = parsePage(page.body, page.finalUrl)
     const schema = schemaOf(run)
-    const extracted = schema ? extractFromFacts(readFacts(page.body, page.finalUrl), schema) : {}
-    return { page, parsed, extracted }
+    if (!schema) return { page, parsed, extracted: {} }
+    const { data, usage } = await options.extractor.extract({
+      page: extractionPage({ url: page.finalUrl, markdown: parsed.markdown, html: page.body }),
+      schema,
+      prompt: run.request.prompt,
+      partial: true,
+      signal,
+    })
+    return { page, parsed, extracted: data, usage }
   } catch (error) {
     if (signal.aborted) throw error
     if (error instanceof ApiError) {

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../scrape/extract.js'
+import type { JsonSchema } from '../extraction/json-schema.js'
 
 /** The body of POST /v2/agent, as stored with the run. */
 export interface AgentRequest {

@@ -53,7 +53,8 @@ export async function charge(
 /**
  * Charges `amount` for each of `references` in order, in as few statements as possible: all of
  * them when the balance allows, else as many as it covers. One ledger row per reference, as
- * `charge` would write. Returns how many were paid (a prefix of `references`).
+ * `charge` would write, with the extraction tokens of that item (`tokens[i]`, default 0) as the
+ * scrape's own charge row has them. Returns how many were paid (a prefix of `references`).
  */
 export async function chargeEach(
   sql: Sql,
@@ -61,6 +62,7 @@ export async function chargeEach(
   amount: number,
   reason: string,
   references: readonly string[],
+  tokens: readonly number[] = [],
 ): Promise<number> {
   if (amount <= 0 || references.length === 0) return references.length
   let paid = references.length
@@ -84,9 +86,16 @@ export async function chargeEach(
     ])
   }
   await sql.query(
-    `INSERT INTO credit_ledger (team_id, delta, reason, reference, key_id)
-     SELECT $1, $2, $3, r, $5 FROM unnest($4::text[]) WITH ORDINALITY AS t(r, n) ORDER BY n`,
-    [teamId, -amount, reason, references.slice(0, paid), currentKeyId()],
+    `INSERT INTO credit_ledger (team_id, delta, reason, reference, key_id, tokens)
+     SELECT $1, $2, $3, r, $5, k FROM unnest($4::text[], $6::bigint[]) WITH ORDINALITY AS t(r, k, n) ORDER BY n`,
+    [
+      teamId,
+      -amount,
+      reason,
+      references.slice(0, paid),
+      currentKeyId(),
+      references.slice(0, paid).map((_, i) => tokens[i] ?? 0),
+    ],
   )
   return paid
 }

@@ -1,18 +1,21 @@
 import { type Database, newId, randomToken, type Sql, sha256 } from '@apiplatform/server-kit'
+import type { KeyScopes, Scope } from './scopes.js'
 
 export interface Principal {
   teamId: string
   keyId: string
+  /** What the key may do (`null`: everything). */
+  scopes: KeyScopes
 }
 
 /** Looks a presented key up by its hash; revoked and unknown keys give undefined. */
 export async function authenticate(sql: Sql, key: string): Promise<Principal | undefined> {
-  const rows = await sql.query<{ id: string; team_id: string }>(
-    'SELECT id, team_id FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
+  const rows = await sql.query<{ id: string; team_id: string; scopes: Scope[] | null }>(
+    'SELECT id, team_id, scopes FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
     [sha256(key)],
   )
   const row = rows[0]
-  return row && { teamId: row.team_id, keyId: row.id }
+  return row && { teamId: row.team_id, keyId: row.id, scopes: row.scopes ?? null }
 }
 
 /**
@@ -51,10 +54,10 @@ export function generateKey(): string {
   return `wd-${randomToken(32)}`
 }
 
-/** Creates a team with `credits` and a key for it. Returns the ids. */
+/** Creates a team with `credits` and a key for it (with every scope unless `scopes` is given). */
 export async function createTeam(
   sql: Sql,
-  options: { name: string; credits: number; key: string; teamId?: string },
+  options: { name: string; credits: number; key: string; teamId?: string; scopes?: readonly Scope[] },
 ): Promise<Principal> {
   const teamId = options.teamId ?? newId('team')
   const keyId = newId('key')
@@ -63,20 +66,25 @@ export async function createTeam(
     options.name,
   ])
   if (options.credits > 0) {
-    await sql.query('UPDATE teams SET credits_remaining = $2 WHERE id = $1', [teamId, options.credits])
+    await sql.query('UPDATE teams SET credits_remaining = $2, billing_configured = true WHERE id = $1', [
+      teamId,
+      options.credits,
+    ])
     await sql.query('INSERT INTO credit_ledger (team_id, delta, reason) VALUES ($1, $2, $3)', [
       teamId,
       options.credits,
       'grant',
     ])
   }
-  await sql.query('INSERT INTO api_keys (id, team_id, key_hash, label) VALUES ($1, $2, $3, $4)', [
+  const scopes = options.scopes ? [...options.scopes] : null
+  await sql.query('INSERT INTO api_keys (id, team_id, key_hash, label, scopes) VALUES ($1, $2, $3, $4, $5)', [
     keyId,
     teamId,
     sha256(options.key),
     options.name,
+    scopes,
   ])
-  return { teamId, keyId }
+  return { teamId, keyId, scopes }
 }
 
 export async function revokeKey(sql: Sql, keyId: string): Promise<void> {

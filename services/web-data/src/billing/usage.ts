@@ -7,7 +7,11 @@ export function billingPeriod(now = new Date()): { start: Date; end: Date } {
   return { start, end }
 }
 
-/** Credits granted to the team (its plan), its balance, and tokens of the plan and used this period. */
+/**
+ * Credits granted to the team (its plan), its balance, and tokens of the plan and used this
+ * period. Undefined when the team's billing is not configured (it was never granted credits):
+ * there is no plan to report on.
+ */
 export async function usageTotals(sql: Sql, teamId: string) {
   const { start } = billingPeriod()
   const rows = await sql.query<{
@@ -23,7 +27,7 @@ export async function usageTotals(sql: Sql, teamId: string) {
     [teamId, start],
   )
   const row = rows[0]
-  if (!row) return undefined
+  if (!row || row.granted === null) return undefined
   return {
     remainingCredits: Number(row.credits_remaining),
     planCredits: Number(row.granted ?? 0),

@@ -1,3 +1,4 @@
+import { assertValidFormatSchemas } from '../extraction/json-format.js'
 import { ApiError, Errors } from '../http/errors.js'
 import { paramsFromPrompt } from './params.js'
 import type { CrawlOptions, PageOptions } from './store.js'
@@ -5,7 +6,7 @@ import type { CrawlOptions, PageOptions } from './store.js'
 /** Pages fetched at once by one crawl when the request does not say. */
 export const DEFAULT_CONCURRENCY = 10
 
-/** The fields of ScrapeOptions the scrape pipeline reads. */
+/** The fields of ScrapeOptions the scrape pipeline reads (422 when a `json` format's schema is not JSON Schema). */
 export function pageOptions(
   input: Record<string, unknown> | undefined,
   zeroDataRetention = false,
@@ -13,6 +14,7 @@ export function pageOptions(
   const o = input ?? {}
   const out: PageOptions = {}
   if (Array.isArray(o.formats)) out.formats = o.formats as PageOptions['formats']
+  assertValidFormatSchemas(out.formats)
   if (typeof o.onlyMainContent === 'boolean') out.onlyMainContent = o.onlyMainContent
   if (Array.isArray(o.includeTags)) out.includeTags = o.includeTags as string[]
   if (Array.isArray(o.excludeTags)) out.excludeTags = o.excludeTags as string[]

@@ -1,8 +1,11 @@
 import type { Database, Job, JobContext, JobHandler, Sql } from '@apiplatform/server-kit'
 import { chargeEach, Prices } from '../billing/credits.js'
+import type { Extractor } from '../extraction/extractor.js'
+import { fillJsonFormat } from '../extraction/json-format.js'
 import { ApiError } from '../http/errors.js'
 import { readFormats } from '../scrape/formats.js'
 import { buildDocument, fetchOrThrow, type IndexedPage, recordPages } from '../scrape/scrape.js'
+import { pagesRecorded } from '../search/indexer.js'
 import { CRAWLER_AGENT, fetchRobotsTxt, parseRobots, type Robots } from './robots.js'
 import { readSitemaps } from './sitemap.js'
 import {
@@ -11,7 +14,7 @@ import {
   finishPages,
   getCrawl,
   insertPages,
-  insertPagesAt,
+  insertPagesWithin,
 } from './store.js'
 import { compilePatterns, inScope, toHttpUrl, urlKey } from './urls.js'
 
@@ -20,6 +23,8 @@ export interface CrawlRunnerDeps {
   allowPrivateUrls: boolean
   /** The id this process's queue claims jobs with (the lease holder). */
   workerId: () => string
+  /** Fills the `json` format of each page. */
+  extractor: Extractor
 }
 
 /** Credits of one page scraped with these options. */
@@ -43,6 +48,8 @@ type Outcome =
       links: URL[]
       /** What the page index records (absent for zero data retention). */
       indexed?: IndexedPage
+      /** Tokens the extraction model spent on the page's `json` format. */
+      tokens: number
     }
   | { ok: false; error: string }
 
@@ -109,16 +116,21 @@ class CrawlRun {
     this.price = pagePrice(this.options)
   }
 
-  /** A transaction that commits only while this worker holds the job's lease. */
-  private async guarded<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+  /**
+   * A transaction that commits only while this worker holds the job's lease; it also locks the
+   * crawl's row (one statement for both) and hands its status to `fn`.
+   */
+  private async guarded<T>(fn: (tx: Sql, status: string) => Promise<T>): Promise<T> {
     if (this.ctx.signal.aborted) throw new LeaseGone('aborted')
     return this.deps.db.transaction(async (tx) => {
-      const owned = await tx.query(
-        `SELECT 1 FROM jobs WHERE id = $1 AND locked_by = $2 AND status = 'running' FOR UPDATE`,
-        [this.job.id, this.deps.workerId()],
+      const owned = await tx.query<{ status: string }>(
+        `SELECT c.status FROM jobs j JOIN crawls c ON c.id = $3
+         WHERE j.id = $1 AND j.locked_by = $2 AND j.status = 'running' FOR UPDATE`,
+        [this.job.id, this.deps.workerId(), this.crawl.id],
       )
-      if (owned.length === 0) throw new LeaseGone(`lease on job ${this.job.id} was lost`)
-      return fn(tx)
+      const row = owned[0]
+      if (!row) throw new LeaseGone(`lease on job ${this.job.id} was lost`)
+      return fn(tx, row.status)
     })
   }
 
@@ -295,9 +307,18 @@ class CrawlRun {
         signal: this.ctx.signal,
       })
       const { document, parsed } = buildDocument(page, { url: item.url, ...scrapeOptions })
+      const usage = await fillJsonFormat(
+        document,
+        page,
+        parsed,
+        scrapeOptions.formats,
+        this.deps.extractor,
+        this.ctx.signal,
+      )
       return {
         ok: true,
         document,
+        tokens: usage?.totalTokens ?? 0,
         links: this.discover(item, page.statusCode, parsed.links),
         ...(this.options.zeroDataRetention ? {} : { indexed: { page, parsed } }),
       }
@@ -345,11 +366,8 @@ class CrawlRun {
 
   /** Commits a batch of finished pages in one guarded transaction; returns each page's result. */
   private async flush(batch: Finished[]): Promise<Array<'ok' | 'stop'>> {
-    const added = await this.guarded(async (tx) => {
-      const state = await tx.query<{ status: string }>('SELECT status FROM crawls WHERE id = $1 FOR UPDATE', [
-        this.crawl.id,
-      ])
-      if (state[0]?.status !== 'scraping') throw new Stop()
+    const added = await this.guarded(async (tx, status) => {
+      if (status !== 'scraping') throw new Stop()
       // Pages that succeeded are charged in order; when the credits run out, the first unpaid
       // page fails the crawl and the pages after it stay pending.
       const okEntries = batch.filter((e) => e.outcome.ok)
@@ -359,6 +377,7 @@ class CrawlRun {
         this.price,
         this.crawl.kind,
         okEntries.map((e) => e.item.url),
+        okEntries.map((e) => (e.outcome.ok ? e.outcome.tokens : 0)),
       )
       const unpaid = okEntries[paid]
       const settled = unpaid ? batch.slice(0, batch.indexOf(unpaid)) : batch
@@ -374,19 +393,15 @@ class CrawlRun {
           document: null,
           error: 'Payment Required: Insufficient credits',
         })
-      await finishPages(tx, rows)
       const done = settled.filter((e) => e.outcome.ok)
+      const credits = this.price * done.length
+      await finishPages(tx, this.crawl.id, unpaid ? 0 : credits, rows)
       if (unpaid) {
         await tx.query(
           `UPDATE crawls SET status = 'failed', error = $3, completed_at = now(), credits_used = credits_used + $2
            WHERE id = $1`,
-          [this.crawl.id, this.price * done.length, 'Payment Required: Insufficient credits'],
+          [this.crawl.id, credits, 'Payment Required: Insufficient credits'],
         )
-      } else if (done.length > 0) {
-        await tx.query('UPDATE crawls SET credits_used = credits_used + $2 WHERE id = $1', [
-          this.crawl.id,
-          this.price * done.length,
-        ])
       }
       const indexed = done.flatMap((e) => (e.outcome.ok && e.outcome.indexed ? [e.outcome.indexed] : []))
       await recordPages(tx, this.crawl.team_id, indexed)
@@ -406,21 +421,9 @@ class CrawlRun {
         }
       }
       await this.recordBlocked(tx, [...new Set(blocked)])
-      if (accepted.length === 0) return []
-      const count = await tx.query<{ n: number | string }>(
-        'SELECT count(*) AS n FROM crawl_pages WHERE crawl_id = $1',
-        [this.crawl.id],
-      )
-      const room = this.options.limit - Number(count[0]?.n ?? 0)
-      if (room <= 0) return []
-      // Insert more than the room (already-known URLs are skipped), then keep within the limit.
-      const inserted = await insertPagesAt(tx, this.crawl.id, accepted)
-      const kept = inserted.slice(0, room)
-      const dropped = inserted.slice(room).map((p) => p.id)
-      if (dropped.length > 0)
-        await tx.query('DELETE FROM crawl_pages WHERE id = ANY($1::bigint[])', [dropped])
-      return kept
+      return insertPagesWithin(tx, this.crawl.id, this.options.limit, accepted)
     })
+    pagesRecorded(this.deps.db)
     if (added === undefined) {
       // The credits ran out: the pages before the unpaid one committed; the crawl has failed.
       return batch.map(() => 'stop')

@@ -109,31 +109,48 @@ export async function insertPages(
   return rows.map((r) => ({ id: Number(r.id), url: r.url, depth: r.depth }))
 }
 
-/** Inserts pages with their own depths, in order, skipping keys the crawl already has. */
-export async function insertPagesAt(
+/**
+ * Inserts pages with their own depths, in order, skipping keys the crawl already has, while the
+ * crawl has fewer than `limit` pages; returns the inserted ones. One statement: the caller holds
+ * the crawl's row lock, so nothing else adds pages to it meanwhile and the count stays true.
+ */
+export async function insertPagesWithin(
   tx: Sql,
   crawlId: string,
+  limit: number,
   pages: Array<{ url: string; key: string; depth: number }>,
 ): Promise<Array<{ id: number; url: string; depth: number }>> {
   if (pages.length === 0) return []
   const rows = await tx.query<{ id: number | string; url: string; depth: number }>(
-    `INSERT INTO crawl_pages (crawl_id, url, url_key, depth)
-     SELECT $1, u, k, d FROM unnest($2::text[], $3::text[], $4::int[]) WITH ORDINALITY AS t(u, k, d, n) ORDER BY n
+    `WITH fresh AS (
+       SELECT u, k, d, n FROM unnest($2::text[], $3::text[], $4::int[]) WITH ORDINALITY AS t(u, k, d, n)
+       WHERE NOT EXISTS (SELECT 1 FROM crawl_pages p WHERE p.crawl_id = $1 AND p.url_key = t.k)
+       ORDER BY n
+       LIMIT greatest(0, $5::int - (SELECT count(*) FROM crawl_pages WHERE crawl_id = $1))
+     )
+     INSERT INTO crawl_pages (crawl_id, url, url_key, depth)
+     SELECT $1, u, k, d FROM fresh ORDER BY n
      ON CONFLICT (crawl_id, url_key) DO NOTHING
      RETURNING id, url, depth`,
-    [crawlId, pages.map((p) => p.url), pages.map((p) => p.key), pages.map((p) => p.depth)],
+    [crawlId, pages.map((p) => p.url), pages.map((p) => p.key), pages.map((p) => p.depth), limit],
   )
   return rows.map((r) => ({ id: Number(r.id), url: r.url, depth: r.depth }))
 }
 
-/** Marks pending pages done (with their document) or failed (with their error), in one statement. */
+/**
+ * Marks pending pages done (with their document) or failed (with their error) and adds the
+ * credits they cost to the crawl's total, in one statement.
+ */
 export async function finishPages(
   tx: Sql,
+  crawlId: string,
+  credits: number,
   pages: Array<{ id: number; status: string; document: string | null; error: string | null }>,
 ): Promise<void> {
-  if (pages.length === 0) return
+  if (pages.length === 0 && credits === 0) return
   await tx.query(
-    `UPDATE crawl_pages p SET status = t.s, document = t.d::jsonb, error = t.e, finished_at = now()
+    `WITH c AS (UPDATE crawls SET credits_used = credits_used + $6 WHERE id = $5 AND $6 <> 0)
+     UPDATE crawl_pages p SET status = t.s, document = t.d::jsonb, error = t.e, finished_at = now()
      FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) AS t(i, s, d, e)
      WHERE p.id = t.i AND p.status = 'pending'`,
     [
@@ -141,6 +158,8 @@ export async function finishPages(
       pages.map((p) => p.status),
       pages.map((p) => p.document),
       pages.map((p) => p.error),
+      crawlId,
+      credits,
     ],
   )
 }
@@ -272,7 +291,11 @@ export async function statusBody(
   options: { skip: number; maxBytes: number; selfUrl: string },
 ) {
   const counts = await pageCounts(sql, crawl.id)
-  const { documents, more } = await pageDocuments(sql, crawl.id, options.skip, options.maxBytes)
+  // Nothing to read past the finished pages (pollers often ask for progress alone that way).
+  const { documents, more } =
+    options.skip >= counts.done
+      ? { documents: [], more: false }
+      : await pageDocuments(sql, crawl.id, options.skip, options.maxBytes)
   let next: string | null = null
   if (more) {
     const url = new URL(options.selfUrl)

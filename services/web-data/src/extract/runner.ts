@@ -1,20 +1,18 @@
 import type { Database, JobHandler, Sql } from '@apiplatform/server-kit'
 import { charge, Prices } from '../billing/credits.js'
 import { urlKey } from '../crawl/urls.js'
+import { type Extractor, extractionPage } from '../extraction/extractor.js'
+import { DEFAULT_SCHEMA, type JsonSchema } from '../extraction/json-schema.js'
+import { mergeResults, missingFields } from '../extraction/merge.js'
+import { recordTokens } from '../extraction/token-usage.js'
+import { ApiError } from '../http/errors.js'
 import { mapSite } from '../map/map.js'
-import { extractFromFacts, type JsonSchema, mergeResults, missingFields } from '../scrape/extract.js'
-import { readFacts } from '../scrape/facts.js'
 import { buildDocument, fetchOrThrow, recordPage } from '../scrape/scrape.js'
+import { pagesRecorded } from '../search/indexer.js'
 import { type ExtractState, getExtract } from './store.js'
 
 /** Pages one extraction reads at most (wildcards included). */
 export const MAX_EXTRACT_PAGES = 25
-
-/** What an extraction without a schema fills. */
-const DEFAULT_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: { title: { type: 'string' }, description: { type: 'string' } },
-}
 
 const hasArrays = (schema: JsonSchema) =>
   Object.values(schema.properties ?? {}).some(
@@ -29,6 +27,8 @@ const hasArrays = (schema: JsonSchema) =>
 export function extractRunner(deps: {
   db: Database
   allowPrivateUrls: boolean
+  /** Fills the schema from each page. */
+  extractor: Extractor
 }): JobHandler<{ extractId: string }> {
   return async (job, ctx) => {
     const row = await getExtract(deps.db, job.payload.extractId)
@@ -91,7 +91,9 @@ export function extractRunner(deps: {
             failed ? 'failed' : 'completed',
             failed ? null : JSON.stringify(state.result),
             JSON.stringify(state),
-            failed ? 'No page of the extraction could be read.' : null,
+            failed
+              ? `No page of the extraction could be read${state.lastError ? `: ${state.lastError}` : '.'}`
+              : null,
           ],
         )
       })
@@ -107,18 +109,39 @@ export function extractRunner(deps: {
         signal: ctx.signal,
       })
       const { parsed } = buildDocument(page, { url, ...row.request.scrapeOptions, formats: ['markdown'] })
-      mergeResults(state.result, extractFromFacts(readFacts(page.body, page.finalUrl), schema))
-      tokens = Math.ceil((parsed.markdown.length + (row.request.prompt?.length ?? 0)) / 4)
+      const extracted = await deps.extractor.extract({
+        page: extractionPage({ url: page.finalUrl, markdown: parsed.markdown, html: page.body }),
+        schema,
+        prompt: row.request.prompt,
+        partial: true,
+        signal: ctx.signal,
+      })
+      mergeResults(state.result, extracted.data)
+      // A model reports what it spent; without one, the size of what was read stands in.
+      const modelTokens = extracted.usage?.totalTokens ?? 0
+      tokens = modelTokens || Math.ceil((parsed.markdown.length + (row.request.prompt?.length ?? 0)) / 4)
       record = async (tx) => {
         if (!(await charge(tx, row.team_id, Prices.scrape, 'extract', url))) {
           state.queue = []
         }
+        await recordTokens(tx, row.team_id, modelTokens, 'extract tokens', `${row.id}/${url}`)
         await recordPage(tx, row.team_id, page, parsed)
       }
-    } catch {
+    } catch (error) {
       if (ctx.signal.aborted) throw new Error('aborted')
       state.failures++
+      state.lastError = describeFailure(error)
     }
     await ctx.continueWith(job.payload, { fn: save(tokens, record) })
+    if (record) pagesRecorded(deps.db)
   }
+}
+
+/** A page failure in words: the catalog error and its reason. */
+function describeFailure(error: unknown): string {
+  if (error instanceof ApiError) {
+    const reason = (error.extra.details as { reason?: string } | undefined)?.reason
+    return reason ? `${error.error}: ${reason}` : error.error
+  }
+  return error instanceof Error ? error.message : String(error)
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { JobQueue, Sql } from '@apiplatform/server-kit'
 import type { PageOptions } from '../crawl/store.js'
-import type { JsonSchema } from '../scrape/extract.js'
+import type { JsonSchema } from '../extraction/json-schema.js'
 
 export const EXTRACT_QUEUE = 'extract'
 export const EXTRACT_TTL_MS = 24 * 60 * 60 * 1000
@@ -23,6 +23,8 @@ export interface ExtractState {
   visited: string[]
   result: Record<string, unknown>
   failures: number
+  /** Why the last page failed (reported when no page succeeds). */
+  lastError?: string
 }
 
 export interface ExtractRow {

@@ -1,25 +1,26 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context } from 'hono'
+import { dependencyFailure } from './dependency-failures.js'
 import type { AppEnv } from './env.js'
 import { ApiError } from './errors.js'
 
+/** Logs what the client sees as a 5xx: a bug of ours or a failing database. */
+export function logUnexpected(error: unknown): void {
+  console.error('unexpected error', error)
+}
+
 /**
- * Turns an ApiError thrown anywhere below (auth, handlers, domain code) into its response. The
- * API's own error handler has already answered 500 by then; this replaces that answer.
+ * The routes package's `mapError`: an ApiError thrown anywhere below (auth, metering, handlers,
+ * domain code) answers as itself, a database failure as the documented 503/504/502 (see
+ * `dependencyFailure`); anything else is left to the routes package's 500.
  */
-export const apiErrors: MiddlewareHandler<AppEnv> = async (c, next) => {
-  try {
-    await next()
-  } catch (error) {
-    if (error instanceof ApiError) {
-      c.res = c.json(error.body(), error.status)
-      return
-    }
-    throw error
-  }
-  if (c.error instanceof ApiError) {
-    const requestId = c.res.headers.get('X-Request-Id')
-    c.res = undefined
-    c.res = c.json(c.error.body(), c.error.status)
-    if (requestId) c.res.headers.set('X-Request-Id', requestId)
-  }
+export function apiErrorResponse(error: unknown, c: Context<AppEnv>): Response | undefined {
+  if (error instanceof ApiError) return c.json(error.body(), error.status)
+  const failure = dependencyFailure(c.get('operationId'), error)
+  if (!failure) return undefined
+  logUnexpected(error)
+  return c.json(
+    { success: false as const, error: failure.error, details: { requestId: c.get('requestId') } },
+    failure.status,
+    failure.headers,
+  )
 }

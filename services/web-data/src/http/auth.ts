@@ -4,19 +4,24 @@ import { z } from 'zod'
 import { authenticateCached } from '../billing/keys.js'
 import type { AppEnv, Deps } from './env.js'
 import { ApiError, Errors } from './errors.js'
+import { assertPermitted } from './permissions.js'
 
 /** Operations whose `jobId` path segment must be a UUID (400 with the catalog message otherwise). */
 const JOB_OPERATIONS = new Set<string>(['getAgentStatus', 'cancelAgent', 'getAgentTrace', 'getAgentSnapshot'])
 /** Operations whose body `url` must be an absolute http(s) URL (400 `Invalid URL` otherwise). */
 const URL_OPERATIONS = new Set<string>(['scrapeAndExtractFromUrl', 'mapUrls', 'crawlUrls'])
+/** Operations whose `sessionId` must have the form of a session id (`bs_` + letters and digits). */
+const SESSION_OPERATIONS = new Set<string>(['executeBrowserCode', 'deleteBrowserSession'])
+const SESSION_ID = /^bs_[A-Za-z0-9]+$/
 
 const uuid = z.string().uuid()
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i
 
 /**
  * Authenticates every operation (keys are cached for `AUTH_CACHE_MS`; 401 `Unauthorized: Invalid token` for a missing, malformed,
- * unknown or revoked key), then applies the checks the catalog words specially and that come
- * before body validation: a non-UUID `jobId`, and a missing or malformed `url`.
+ * unknown or revoked key), checks the key's scope for the operation (403 `Forbidden`), then
+ * applies the checks the catalog words specially and that come before body validation: a
+ * non-UUID `jobId`, a malformed `sessionId`, and a missing or malformed `url`.
  */
 export function authMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -25,8 +30,12 @@ export function authMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
     if (!principal) throw new ApiError(401, Errors.unauthorized)
     c.set('principal', principal)
     const operation: OperationId = c.get('operationId')
+    assertPermitted(principal, operation)
     if (JOB_OPERATIONS.has(operation) && !uuid.safeParse(c.req.param('jobId')).success) {
       throw new ApiError(400, Errors.invalidJobId)
+    }
+    if (SESSION_OPERATIONS.has(operation) && !SESSION_ID.test(c.req.param('sessionId') ?? '')) {
+      throw new ApiError(400, Errors.invalidSessionId, { code: 'INVALID_SESSION_ID' })
     }
     if (URL_OPERATIONS.has(operation)) await checkBodyUrl(c.req.raw.clone())
     await next()

@@ -3,6 +3,7 @@ import type { ApiEnv } from '@apiplatform/web-data-routes'
 import type { Principal } from '../billing/keys.js'
 import type { Browsers } from '../browser/runtime.js'
 import type { ServiceConfig } from '../config.js'
+import type { Extractor } from '../extraction/extractor.js'
 
 /** What handlers need from the running service. */
 export interface Deps {
@@ -11,7 +12,12 @@ export interface Deps {
   config: ServiceConfig
   /** The shared browser and the live browser sessions (absent when the app is built without them). */
   browsers?: Browsers
+  /** Fills JSON schemas from pages (scrape `json`, search results); chosen at start from the config. */
+  extractor: Extractor
 }
 
-/** The Hono environment of the service: the API's variables plus the authenticated caller. */
-export type AppEnv = ApiEnv<{ principal: Principal }>
+/**
+ * The Hono environment of the service: the API's variables plus the authenticated caller and the
+ * team's balance as metering read it (`teamCredits`; a pre-check only, the charge decides).
+ */
+export type AppEnv = ApiEnv<{ principal: Principal; teamCredits?: number }>

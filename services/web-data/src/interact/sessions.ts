@@ -28,6 +28,8 @@ interface LiveSession extends GuardedContext {
   page: Page
   runner: CodeRunner
   busy: boolean
+  /** Settles when the run in progress ends (undefined while idle). */
+  running: Promise<unknown> | undefined
   createdAt: number
   lastActivity: number
   /** Hard end (interact `ttl`). */
@@ -128,6 +130,7 @@ export class BrowserSessions {
       page,
       runner: new CodeRunner(opened.context, () => page),
       busy: false,
+      running: undefined,
       createdAt: now,
       lastActivity: now,
       expiresAt: now + input.ttl * 1000,
@@ -200,7 +203,11 @@ export class BrowserSessions {
         details: { reason: 'The browser session is closed; create a new one.' },
       })
     }
-    return this.runIn(session, input.code, (input.timeout ?? DEFAULT_EXECUTE_TIMEOUT_S) * 1000, async () => {
+    // An execute queues behind the run in progress, within its own timeout: the request timed out
+    // (408) only if the session never became free; a run that started and overran is `killed`.
+    const deadline = Date.now() + (input.timeout ?? DEFAULT_EXECUTE_TIMEOUT_S) * 1000
+    await waitUntilIdle(session, deadline)
+    return this.runIn(session, input.code, deadline - Date.now(), async () => {
       await this.db.query('UPDATE browser_sessions SET last_activity = now() WHERE id = $1', [id])
     })
   }
@@ -234,6 +241,7 @@ export class BrowserSessions {
       teamId,
       runner: new CodeRunner(opened.context, () => opened.page),
       busy: false,
+      running: undefined,
       createdAt: now,
       lastActivity: now,
       expiresAt: Number.POSITIVE_INFINITY,
@@ -328,13 +336,18 @@ export class BrowserSessions {
   ): Promise<ExecResult> {
     if (session.busy) throw busy()
     session.busy = true
-    try {
+    const run = (async () => {
       session.lastActivity = Date.now()
       await touch()
       return await session.runner.run(code, timeoutMs)
+    })()
+    session.running = run
+    try {
+      return await run
     } finally {
       session.lastActivity = Date.now()
       session.busy = false
+      session.running = undefined
     }
   }
 
@@ -415,6 +428,29 @@ export class BrowserSessions {
       [id, teamId],
     )
     return rows[0]
+  }
+}
+
+/** Waits for the session's run in progress to end; 408 when it is still running at `deadline`. */
+async function waitUntilIdle(session: LiveSession, deadline: number): Promise<void> {
+  while (session.busy) {
+    const left = deadline - Date.now()
+    if (left <= 0) {
+      throw new ApiError(408, Errors.requestTimeout, {
+        code: 'SESSION_BUSY_TIMEOUT',
+        details: {
+          reason: 'Other code kept this browser session busy for the whole timeout; nothing was run.',
+        },
+      })
+    }
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([
+      session.running?.catch(() => {}),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, left)
+      }),
+    ])
+    clearTimeout(timer)
   }
 }
 

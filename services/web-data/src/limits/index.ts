@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import type { Database, Sql } from '@apiplatform/server-kit'
+import { type Database, type Sql, TtlCache } from '@apiplatform/server-kit'
 import type { OperationId } from '@apiplatform/web-data-routes'
 import type { MiddlewareHandler } from 'hono'
 import { withKey } from '../billing/context.js'
+import { documents } from '../http/documented.js'
 import type { AppEnv, Deps } from '../http/env.js'
+import { Errors } from '../http/errors.js'
 import { errorBody } from './errors.js'
 
 /** Defaults when neither the environment nor the team's row sets a limit. */
@@ -26,7 +28,7 @@ export const JOB_STARTING_OPERATIONS = new Set<OperationId>([
 
 /** The `endpoint` of GET /v2/team/activity that a successful call of an operation records. */
 export const ACTIVITY_ENDPOINTS: Partial<Record<OperationId, ActivityEndpoint>> = {
-  scrapeAndExtractFromUrl: 'scrape',
+  // scrapeAndExtractFromUrl ('scrape') writes its row in its own commit statement (hot path).
   scrapeAndExtractFromUrls: 'batch_scrape',
   searchAndScrape: 'search',
   mapUrls: 'map',
@@ -53,45 +55,60 @@ export type ActivityEndpoint =
 interface TeamLimits {
   rateLimitPerMin: number
   maxConcurrentJobs: number
+  /**
+   * Whether the team's billing is configured: it has been granted credits at some point. Without
+   * it every operation that documents 402 is refused, reads included.
+   */
+  billingConfigured: boolean
+  /** The team's balance when the request arrived. */
+  creditsRemaining: number
 }
 
-async function teamLimits(sql: Sql, teamId: string, deps: Deps): Promise<TeamLimits> {
-  const rows = await sql.query<{ rate_limit_per_min: number | null; max_concurrent_jobs: number | null }>(
-    'SELECT rate_limit_per_min, max_concurrent_jobs FROM teams WHERE id = $1',
-    [teamId],
-  )
-  const row = rows[0]
+interface TeamRow {
+  rate_limit_per_min: number | null
+  max_concurrent_jobs: number | null
+  billing_configured: boolean | null
+  credits_remaining: number | string | null
+}
+
+/**
+ * A team's billing is configured once credits were granted to it (`createTeam` sets the flag with
+ * the ledger's `grant` row). Read with the team's limits, as is its balance: an operation's own
+ * check of what it costs needs no statement of its own (the charge stays the authority).
+ */
+const TEAM_COLUMNS = 't.rate_limit_per_min, t.max_concurrent_jobs, t.billing_configured, t.credits_remaining'
+
+function limitsOf(row: TeamRow | undefined, deps: Deps): TeamLimits {
   return {
     rateLimitPerMin: row?.rate_limit_per_min ?? deps.config.rateLimitPerMin ?? LIMIT_DEFAULTS.rateLimitPerMin,
     maxConcurrentJobs:
       row?.max_concurrent_jobs ?? deps.config.maxConcurrentJobs ?? LIMIT_DEFAULTS.maxConcurrentJobs,
+    billingConfigured: row?.billing_configured === true,
+    creditsRemaining: Number(row?.credits_remaining ?? 0),
   }
 }
 
+async function teamLimits(sql: Sql, teamId: string, deps: Deps): Promise<TeamLimits> {
+  const rows = await sql.query<TeamRow>(`SELECT ${TEAM_COLUMNS} FROM teams t WHERE id = $1`, [teamId])
+  return limitsOf(rows[0], deps)
+}
+
 /**
- * Counts one request in the team's current one-minute window. Returns the seconds until the
- * window ends when the team is over its limit, otherwise undefined. The counter lives in the
- * database, so several instances sharing it enforce one limit.
+ * How long embedded PGlite's single instance trusts a team's row when metering a request. Limits
+ * and the billing flag change by hand, if ever; the balance read here is only a pre-check (the
+ * charge is the authority), so a second of staleness costs nothing but a refused charge. It keeps
+ * metering off the database, which then has the time between requests for the search indexer.
  */
-export async function takeRequest(sql: Sql, teamId: string, limit: number): Promise<number | undefined> {
-  const rows = await sql.query<{ requests: number; retry_after: number | string }>(
-    `INSERT INTO rate_limit_windows (team_id, window_start, requests)
-     VALUES ($1, date_trunc('minute', now()), 1)
-     ON CONFLICT (team_id, window_start) DO UPDATE SET requests = rate_limit_windows.requests + 1
-     RETURNING requests, ceil(extract(epoch FROM (window_start + interval '1 minute' - now()))) AS retry_after`,
-    [teamId],
-  )
-  const row = rows[0]
-  if (!row) return undefined
-  if (row.requests === 1) {
-    // First request of a window: old windows are of no use any more.
-    await sql.query(
-      `DELETE FROM rate_limit_windows WHERE team_id = $1 AND window_start < date_trunc('minute', now())`,
-      [teamId],
-    )
+const TEAM_ROW_TTL_MS = 1000
+const teamRows = new WeakMap<Database, TtlCache<TeamLimits>>()
+
+function cachedTeamLimits(deps: Deps, teamId: string): Promise<TeamLimits> {
+  let cache = teamRows.get(deps.db)
+  if (!cache) {
+    cache = new TtlCache<TeamLimits>(TEAM_ROW_TTL_MS)
+    teamRows.set(deps.db, cache)
   }
-  if (row.requests <= limit) return undefined
-  return Math.max(1, Number(row.retry_after))
+  return cache.get(teamId, () => teamLimits(deps.db, teamId, deps))
 }
 
 /**
@@ -157,30 +174,21 @@ async function meterRequest(
   teamId: string,
 ): Promise<{ limits: TeamLimits; retryAfter: number | undefined }> {
   if (deps.db.kind === 'pglite') {
-    const limits = await teamLimits(deps.db, teamId, deps)
+    const limits = await cachedTeamLimits(deps, teamId)
     return { limits, retryAfter: takeLocalRequest(deps.db, teamId, limits.rateLimitPerMin) }
   }
-  const rows = await deps.db.query<{
-    requests: number
-    retry_after: number | string
-    rate_limit_per_min: number | null
-    max_concurrent_jobs: number | null
-  }>(
+  const rows = await deps.db.query<TeamRow & { requests: number; retry_after: number | string }>(
     `WITH w AS (
        INSERT INTO rate_limit_windows (team_id, window_start, requests)
        VALUES ($1, date_trunc('minute', now()), 1)
        ON CONFLICT (team_id, window_start) DO UPDATE SET requests = rate_limit_windows.requests + 1
        RETURNING requests, ceil(extract(epoch FROM (window_start + interval '1 minute' - now()))) AS retry_after)
-     SELECT w.requests, w.retry_after, t.rate_limit_per_min, t.max_concurrent_jobs
+     SELECT w.requests, w.retry_after, ${TEAM_COLUMNS}
      FROM w LEFT JOIN teams t ON t.id = $1`,
     [teamId],
   )
   const row = rows[0]
-  const limits: TeamLimits = {
-    rateLimitPerMin: row?.rate_limit_per_min ?? deps.config.rateLimitPerMin ?? LIMIT_DEFAULTS.rateLimitPerMin,
-    maxConcurrentJobs:
-      row?.max_concurrent_jobs ?? deps.config.maxConcurrentJobs ?? LIMIT_DEFAULTS.maxConcurrentJobs,
-  }
+  const limits = limitsOf(row, deps)
   if (!row) return { limits, retryAfter: undefined }
   if (row.requests === 1) {
     // First request of a window: old windows are of no use any more.
@@ -200,7 +208,9 @@ export async function maxConcurrency(deps: Deps, teamId: string): Promise<number
 
 /**
  * Metering for every operation, run right after authentication: the per-minute rate limit
- * (429 `Rate limit exceeded` with `Retry-After`), the concurrent-job limit for operations that
+ * (429 `Rate limit exceeded` with `Retry-After`), 402 `Payment Required: Insufficient credits`
+ * for every operation that documents it while the team's billing is not configured (what an
+ * operation costs is checked by the operation itself), the concurrent-job limit for operations that
  * start background work (429 `Concurrency limit reached`), the key context of the credit ledger,
  * and the activity log of successful calls.
  */
@@ -210,14 +220,18 @@ export function limitsMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
     const operation = c.get('operationId')
     const { limits, retryAfter } = await meterRequest(deps, principal.teamId)
     if (retryAfter !== undefined) {
-      return c.json(errorBody('Rate limit exceeded'), 429, { 'Retry-After': String(retryAfter) })
+      return c.json(errorBody(Errors.rateLimited), 429, { 'Retry-After': String(retryAfter) })
+    }
+    if (!limits.billingConfigured && documents(operation, 402)) {
+      return c.json(errorBody(Errors.paymentRequired), 402)
     }
     if (JOB_STARTING_OPERATIONS.has(operation)) {
       const jobs = await teamJobCounts(deps.db, principal.teamId)
       if (jobs.active + jobs.waiting >= limits.maxConcurrentJobs) {
-        return c.json(errorBody('Concurrency limit reached'), 429, { 'Retry-After': '5' })
+        return c.json(errorBody(Errors.concurrencyLimited), 429, { 'Retry-After': '5' })
       }
     }
+    c.set('teamCredits', limits.creditsRemaining)
     await withKey(principal.keyId, next)
     const endpoint = ACTIVITY_ENDPOINTS[operation]
     if (endpoint && c.res.status < 400) {

@@ -1,15 +1,7 @@
-import { type CheerioAPI, load } from 'cheerio'
+import { createDocument } from '@mixmark-io/domino'
 import TurndownService from 'turndown'
-
-/** A node of cheerio's DOM (domhandler's `AnyNode`, which cheerio does not re-export). */
-type AnyNode = ReturnType<ReturnType<CheerioAPI['root']>['contents']>[number]
-/** The fields of a node the text walk reads. */
-interface WalkNode {
-  type: string
-  data?: string
-  name?: string
-  children?: WalkNode[]
-}
+import { findFirst, isChrome, isMainContent, removeMatching } from './page-chrome.js'
+import { surveyPage } from './page-survey.js'
 
 /** What the HTML of a page becomes: the parts every format is built from. */
 export interface ParsedPage {
@@ -40,11 +32,14 @@ export interface CleanOptions {
   excludeTags?: string[]
 }
 
-/** Elements that never carry page content. */
-const NOISE = 'script, style, noscript, template, iframe, svg, canvas, link, meta'
-/** Page chrome dropped by `onlyMainContent`. */
-const CHROME =
-  'header, nav, footer, aside, [role="navigation"], [role="banner"], [role="contentinfo"], [role="complementary"], .nav, .navbar, .menu, .sidebar, .footer, .header, .cookie, .cookie-banner, #cookie-banner, .ad, .ads, .advert'
+export interface ParseOptions extends CleanOptions {
+  /**
+   * Whether the cleaned page's `html` and `text` will be read (default: both). When neither is,
+   * turndown converts the cleaned DOM itself instead of a copy of it (a copy costs about a tenth
+   * of a page's conversion), and reading either throws.
+   */
+  keep?: { html?: boolean; text?: boolean }
+}
 
 const turndown = new TurndownService({
   headingStyle: 'atx',
@@ -54,24 +49,45 @@ const turndown = new TurndownService({
 turndown.remove(['script', 'style', 'noscript'])
 
 /**
- * Parses a page once: metadata and links from the whole document, then the same DOM is cleaned in
- * place and gives the HTML, the visible text and the content links; turndown converts the cleaned
- * HTML to Markdown.
+ * Parses a page once, into domino's DOM (the one turndown itself uses): one walk reads the
+ * metadata and links and finds the noise; the same DOM is then cleaned in place and gives the HTML,
+ * the visible text and the content links, and turndown converts the cleaned nodes themselves
+ * (no second parse).
  */
-export function parsePage(rawHtml: string, baseUrl: string, options: CleanOptions = {}): ParsedPage {
-  const $ = load(rawHtml)
-  const metadata = readMetadata($)
-  const links = readLinks($, baseUrl)
-  absolutize($, baseUrl)
-  const { html, roots } = cleanHtml($, options)
-  const markdown = turndown.turndown(html || '<p></p>').trim()
-  const text = visibleText(roots).replace(/\s+/g, ' ').trim()
+export function parsePage(rawHtml: string, baseUrl: string, options: ParseOptions = {}): ParsedPage {
+  const dom = createDocument(rawHtml, true)
+  const survey = surveyPage(dom)
+  const metadata = readMetadata(dom, survey)
+  const links = linkTargets(survey.anchors, baseUrl)
+  absolutize(survey.anchors, 'href', baseUrl)
+  absolutize(survey.images, 'src', baseUrl)
+  for (const node of survey.noise) node.remove()
+  const { serialize, roots, convert } = cleanHtml(dom, options)
+  const contentLinks = linkTargets(anchorsIn(roots), baseUrl)
+  const keepDom = options.keep === undefined || options.keep.html === true || options.keep.text === true
+  // turndown converts a copy of a node it is given; nothing reads the DOM after it unless the
+  // HTML or the text is kept, so then it may convert (and collapse the whitespace of) the DOM itself.
+  if (!keepDom && typeof convert !== 'string')
+    Object.defineProperty(convert, 'cloneNode', { value: () => convert })
+  const markdown = roots.length > 0 ? turndown.turndown(convert as string | TurndownService.Node).trim() : ''
+  const notKept = (what: string) => new Error(`parsePage: the ${what} was not kept (options.keep)`)
+  // Serialised only when read: most scrapes want markdown alone.
+  let html: string | undefined
+  let text: string | undefined
   return {
-    html,
+    get html() {
+      if (!keepDom) throw notKept('html')
+      html ??= serialize()
+      return html
+    },
     markdown,
-    text,
+    get text() {
+      if (!keepDom) throw notKept('text')
+      text ??= visibleText(roots).replace(/\s+/g, ' ').trim()
+      return text
+    },
     links,
-    contentLinks: readLinksIn($, roots, baseUrl),
+    contentLinks,
     metadata,
   }
 }
@@ -81,7 +97,7 @@ export function parsePage(rawHtml: string, baseUrl: string, options: CleanOption
  * wherever two tags meet with no text between them (`<td>a</td><td>b</td>` reads `a b`, while
  * `a<b>c</b>` stays `ac`).
  */
-function visibleText(roots: AnyNode[]): string {
+function visibleText(roots: readonly Node[]): string {
   const out: string[] = []
   // Whether the last thing written was a tag (so that a second tag right after it means a space).
   let afterTag = false
@@ -89,26 +105,26 @@ function visibleText(roots: AnyNode[]): string {
     if (afterTag) out.push(' ')
     afterTag = true
   }
-  const walk = (node: WalkNode) => {
-    if (node.type === 'text') {
-      const data = node.data
+  const walk = (node: Node) => {
+    const type = node.nodeType
+    if (type === 3 || type === 4) {
+      const data = (node as CharacterData).data
       if (data) {
         out.push(data)
         afterTag = false
       }
       return
     }
-    if (node.type === 'comment' || node.type === 'directive') {
+    if (type === 8 || type === 7 || type === 10) {
       tag()
       return
     }
-    if (!node.children) return
-    const isElement = node.type === 'tag' || node.type === 'script' || node.type === 'style'
+    const isElement = type === 1
     if (isElement) tag()
-    for (const child of node.children) walk(child)
-    if (isElement && !VOID.has(node.name ?? '')) tag()
+    for (let child = node.firstChild; child; child = child.nextSibling) walk(child)
+    if (isElement && !VOID.has((node as Element).localName)) tag()
   }
-  for (const root of roots) walk(root as unknown as WalkNode)
+  for (const root of roots) walk(root)
   return out.join('')
 }
 
@@ -130,92 +146,101 @@ const VOID = new Set([
   'wbr',
 ])
 
+const NOT_A_LINK = /^(javascript|mailto|tel|data):/i
+
 /** Rewrites relative links and image sources against the page URL, so markdown links work anywhere. */
-function absolutize($: CheerioAPI, baseUrl: string): void {
-  for (const [selector, attr] of [
-    ['a[href]', 'href'],
-    ['img[src]', 'src'],
-  ] as const) {
-    $(selector).each((_, el) => {
-      const value = $(el).attr(attr)
-      if (!value || value.startsWith('#') || /^(javascript|mailto|tel|data):/i.test(value)) return
-      try {
-        $(el).attr(attr, new URL(value, baseUrl).toString())
-      } catch {
-        // Leave unparseable values as they are.
-      }
-    })
+function absolutize(elements: readonly Element[], attr: 'href' | 'src', baseUrl: string): void {
+  for (const element of elements) {
+    const value = element.getAttribute(attr)
+    if (!value || value.startsWith('#') || NOT_A_LINK.test(value)) continue
+    try {
+      element.setAttribute(attr, new URL(value, baseUrl).toString())
+    } catch {
+      // Leave unparseable values as they are.
+    }
   }
+}
+
+/** What the cleaned page is: how to serialise it, the nodes it consists of, and what turndown converts. */
+interface Cleaned {
+  serialize: () => string
+  roots: Node[]
+  convert: Node | string
 }
 
 /**
- * Cleans the page in place; returns the cleaned HTML and the nodes it was serialised from (the
- * included elements, the main element, or the children of the body).
+ * Cleans the page in place (the noise is already gone); returns how to serialise the cleaned HTML,
+ * the nodes it consists of (the included elements, the main element, or the children of the body)
+ * and what turndown converts.
  */
-function cleanHtml($: CheerioAPI, options: CleanOptions): { html: string; roots: AnyNode[] } {
-  $(NOISE).remove()
-  $('*')
-    .contents()
-    .filter((_, node) => node.type === 'comment')
-    .remove()
-  for (const selector of options.excludeTags ?? []) safeRemove($, selector)
+function cleanHtml(dom: Document, options: CleanOptions): Cleaned {
+  for (const selector of options.excludeTags ?? [])
+    for (const element of select(dom, selector)) element.remove()
   if (options.includeTags && options.includeTags.length > 0) {
-    const parts: string[] = []
-    const roots: AnyNode[] = []
-    for (const selector of options.includeTags) {
-      try {
-        $(selector).each((_, el) => {
-          parts.push($.html(el))
-          roots.push(el)
-        })
-      } catch {
-        // An invalid selector matches nothing.
-      }
-    }
-    return { html: parts.join('\n'), roots }
+    const roots: Element[] = []
+    for (const selector of options.includeTags) roots.push(...select(dom, selector))
+    const html = roots.map((element) => element.outerHTML).join('\n')
+    // Separate fragments: converted from their joined HTML, as one document.
+    return { serialize: () => html, roots, convert: html }
   }
-  if (options.onlyMainContent !== false) {
-    const main = $('main, [role="main"], article').first()
-    if (main.length > 0) {
-      main.find(CHROME).remove()
-      return { html: $.html(main), roots: main.toArray() }
+  const top = dom.documentElement
+  if (options.onlyMainContent !== false && top) {
+    const main = findFirst(top, isMainContent)
+    if (main) {
+      removeMatching(main, isChrome, false)
+      main.normalize()
+      return { serialize: () => main.outerHTML, roots: [main], convert: main }
     }
-    $(CHROME).remove()
+    removeMatching(top, isChrome, true)
   }
-  const body = $('body')
-  if (body.length === 0) return { html: $.html().trim(), roots: $.root().toArray() }
-  return { html: (body.html() ?? '').trim(), roots: body.contents().toArray() }
+  // Removing nodes leaves neighbouring text nodes apart, which a parse never does and turndown's
+  // whitespace handling reads differently: merge them (before the roots are listed).
+  dom.documentElement?.normalize()
+  const body = dom.body
+  if (!body) {
+    const rest = dom.documentElement
+    return rest
+      ? { serialize: () => rest.outerHTML.trim(), roots: [rest], convert: rest }
+      : { serialize: () => '', roots: [], convert: '' }
+  }
+  return { serialize: () => body.innerHTML.trim(), roots: Array.from(body.childNodes), convert: body }
 }
 
-function safeRemove($: CheerioAPI, selector: string): void {
+/** The elements a user's selector matches; an invalid selector matches nothing. */
+function select(dom: Document, selector: string): Element[] {
   try {
-    $(selector).remove()
+    return Array.from(dom.querySelectorAll(selector))
   } catch {
-    // An invalid selector removes nothing.
+    return []
   }
 }
 
-function readMetadata($: CheerioAPI): PageMetadata {
+function readMetadata(dom: Document, survey: ReturnType<typeof surveyPage>): PageMetadata {
   const metadata: PageMetadata = {}
-  const title = $('head > title').first().text().trim() || $('title').first().text().trim()
+  const title = survey.headTitle?.textContent?.trim() || survey.anyTitle?.textContent?.trim()
   if (title) metadata.title = title
-  const language = $('html').attr('lang')?.trim()
+  const language = dom.documentElement?.getAttribute('lang')?.trim()
   if (language) metadata.language = language
   const alternates: string[] = []
-  $('meta').each((_, el) => {
-    const name = ($(el).attr('name') ?? $(el).attr('property') ?? $(el).attr('itemprop') ?? '').trim()
-    const content = $(el).attr('content')?.trim()
-    if (!name || content === undefined) return
+  for (const element of survey.metas) {
+    const name = (
+      element.getAttribute('name') ??
+      element.getAttribute('property') ??
+      element.getAttribute('itemprop') ??
+      ''
+    ).trim()
+    const raw = element.getAttribute('content')
+    if (!name || raw === null) continue
+    const content = raw.trim()
     if (name === 'og:locale:alternate') {
       alternates.push(content)
-      return
+      continue
     }
-    const key = name === 'description' || name === 'keywords' ? name : name
-    const existing = metadata[key]
-    if (existing === undefined) metadata[key] = content
+    const existing = metadata[name]
+    if (existing === undefined) metadata[name] = content
     else if (Array.isArray(existing)) existing.push(content)
-    else metadata[key] = [existing, content]
-  })
+    else metadata[name] = [existing, content]
+  }
   if (alternates.length > 0) metadata.ogLocaleAlternate = alternates
   if (!metadata.title && typeof metadata['og:title'] === 'string') metadata.title = metadata['og:title']
   if (!metadata.description && typeof metadata['og:description'] === 'string') {
@@ -224,31 +249,36 @@ function readMetadata($: CheerioAPI): PageMetadata {
   return metadata
 }
 
-function readLinks($: CheerioAPI, baseUrl: string): string[] {
-  return readLinksIn($, $.root().toArray(), baseUrl)
+/** `<a href>` elements among `roots` and their descendants, in document order. */
+function anchorsIn(roots: readonly Node[]): Element[] {
+  const anchors: Element[] = []
+  const stack: Node[] = []
+  for (let i = roots.length - 1; i >= 0; i--) stack.push(roots[i] as Node)
+  while (stack.length > 0) {
+    const node = stack.pop() as Node
+    if (node.nodeType !== 1) continue
+    const element = node as Element
+    if (element.localName === 'a' && element.hasAttribute('href')) anchors.push(element)
+    for (let child = element.lastElementChild; child; child = child.previousElementSibling) stack.push(child)
+  }
+  return anchors
 }
 
-/** Links of `roots` and their descendants, in document order, each once. */
-function readLinksIn($: CheerioAPI, roots: AnyNode[], baseUrl: string): string[] {
+/** The http(s) targets of links, without fragments, each once, in order. */
+function linkTargets(anchors: readonly Element[], baseUrl: string): string[] {
   const seen = new Set<string>()
-  const anchors: AnyNode[] = []
-  for (const root of roots) {
-    const $root = $(root)
-    if ($root.is('a[href]')) anchors.push(root)
-    anchors.push(...$root.find('a[href]').toArray())
-  }
-  $(anchors).each((_, el) => {
-    const href = $(el).attr('href')?.trim()
-    if (!href || href.startsWith('#') || /^(javascript|mailto|tel|data):/i.test(href)) return
+  for (const anchor of anchors) {
+    const href = anchor.getAttribute('href')?.trim()
+    if (!href || href.startsWith('#') || NOT_A_LINK.test(href)) continue
     try {
       const url = new URL(href, baseUrl)
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') return
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') continue
       url.hash = ''
       seen.add(url.toString())
     } catch {
       // Unparseable hrefs are not links.
     }
-  })
+  }
   return [...seen]
 }
 

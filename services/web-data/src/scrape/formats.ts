@@ -1,4 +1,4 @@
-import type { JsonSchema } from './extract.js'
+import type { JsonSchema } from '../extraction/json-schema.js'
 
 /** The formats of a scrape request, normalised. */
 export interface FormatRequest {
@@ -12,7 +12,7 @@ export interface FormatRequest {
   unsupported: string[]
 }
 
-type FormatInput = string | { type: string; schema?: Record<string, unknown>; prompt?: string }
+export type FormatInput = string | { type: string; schema?: Record<string, unknown>; prompt?: string }
 
 export function readFormats(formats: readonly FormatInput[] | undefined): FormatRequest {
   const out: FormatRequest = {

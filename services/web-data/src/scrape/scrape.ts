@@ -1,18 +1,21 @@
+import { randomUUID } from 'node:crypto'
 import type { Database, Sql } from '@apiplatform/server-kit'
 import { currentKeyId } from '../billing/context.js'
 import { balance, Prices } from '../billing/credits.js'
 import type { BrowserPool } from '../browser/pool.js'
-import { addBrowserResults, maybeBrowserScrape } from '../browser/scrape.js'
+import { addBrowserResults, maybeBrowserScrape, needsBrowser, screenshotFormat } from '../browser/scrape.js'
+import type { Extractor } from '../extraction/extractor.js'
+import { assertValidFormatSchemas, fillJsonFormat } from '../extraction/json-format.js'
+import { detectPromptInjection } from '../extraction/prompt-injection.js'
 import { ApiError, Errors } from '../http/errors.js'
 import { newScrapeJobId, SCRAPE_RESULT_TTL_MS } from '../interact/scrape-jobs.js'
 import type { BrowserSessions } from '../interact/sessions.js'
 import { type FetchedPage, FetchFailedError, FetchTimeoutError, fetchPage } from '../net/fetch-page.js'
 import { PrivateAddressError } from '../net/guard.js'
+import { pagesRecorded } from '../search/indexer.js'
+import { cachePolicy, readCached } from './cache.js'
 import { type ParsedPage, parsePage, summarize } from './document.js'
-import { extractFromFacts, type JsonSchema } from './extract.js'
-import { readFacts } from './facts.js'
 import { readFormats } from './formats.js'
-import { detectPromptInjection } from './injection.js'
 
 export interface ScrapeInput {
   url: string
@@ -24,6 +27,10 @@ export interface ScrapeInput {
   timeout?: number
   checkPromptInjection?: boolean
   zeroDataRetention?: boolean
+  /** The page cache (see cache.ts). */
+  maxAge?: number | undefined
+  minAge?: number | undefined
+  storeInCache?: boolean | undefined
   /** Browser options (issue 8): any of these, or a screenshot format, loads the page in chromium. */
   actions?: ReadonlyArray<unknown> | undefined
   waitFor?: number | undefined
@@ -36,6 +43,8 @@ export interface ScrapeDeps {
   allowPrivateUrls: boolean
   /** The shared browser and its sessions; browser scrapes answer 503 without them. */
   browsers?: { pool: BrowserPool; sessions: BrowserSessions } | undefined
+  /** Fills the `json` format. */
+  extractor: Extractor
 }
 
 /** The Document of the API: only the fields this service produces. */
@@ -105,19 +114,8 @@ export function rawText(html: string): string {
 }
 
 /** Records a fetched page for search; skipped for zero-data-retention requests. */
-export async function recordPage(
-  sql: Sql,
-  teamId: string,
-  page: FetchedPage,
-  parsed: ParsedPage,
-): Promise<void> {
-  const title = typeof parsed.metadata.title === 'string' ? parsed.metadata.title : null
-  const description = typeof parsed.metadata.description === 'string' ? parsed.metadata.description : null
-  await sql.query(
-    `INSERT INTO pages (team_id, url, final_url, status_code, title, description, markdown)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [teamId, page.url, page.finalUrl, page.statusCode, title, description, parsed.markdown],
-  )
+export function recordPage(sql: Sql, teamId: string, page: FetchedPage, parsed: ParsedPage): Promise<void> {
+  return recordPages(sql, teamId, [{ page, parsed }])
 }
 
 /** A fetched page as the search index records it. */
@@ -158,6 +156,7 @@ export function buildDocument(
         ...(input.onlyMainContent !== undefined ? { onlyMainContent: input.onlyMainContent } : {}),
         ...(input.includeTags ? { includeTags: input.includeTags } : {}),
         ...(input.excludeTags ? { excludeTags: input.excludeTags } : {}),
+        keep: { html: formats.html, text: formats.summary },
       })
     : {
         html: '',
@@ -191,17 +190,6 @@ export function buildDocument(
   if (formats.rawHtml) document.rawHtml = page.body
   if (formats.links) document.links = parsed.links
   if (formats.summary) document.summary = summarize(parsed.text)
-  if (formats.json) {
-    const facts = readFacts(page.body, page.finalUrl)
-    const schema: JsonSchema = formats.json.schema ?? {
-      type: 'object',
-      properties: {
-        title: { type: 'string' },
-        description: { type: 'string' },
-      },
-    }
-    document.json = extractFromFacts(facts, schema)
-  }
   if (formats.unsupported.length > 0) {
     document.warning = `Formats not produced by this service: ${formats.unsupported.join(', ')}.`
   }
@@ -211,8 +199,10 @@ export function buildDocument(
 
 /**
  * Commits a finished scrape in one statement (so atomically, without a transaction's extra round
- * trips): the charge, its ledger row, the page index row (not for zero data retention, `document`
- * null) and the scrape job. Returns false, and writes nothing, when the team cannot pay.
+ * trips): the charge, its ledger row, the page index row (`index`: not for zero data retention,
+ * nor for a document served from the cache, already indexed), the page cache row (`cache`), the
+ * scrape job and the team's activity row (GET /v2/team/activity; the limits middleware leaves this
+ * operation's row to this statement). Returns false, and writes nothing, when the team cannot pay.
  */
 async function recordScrape(
   sql: Sql,
@@ -220,24 +210,39 @@ async function recordScrape(
     teamId: string
     price: number
     jobId: string
-    page: FetchedPage
-    parsed: ParsedPage
+    url: string
+    finalUrl: string
+    index: { statusCode: number; parsed: ParsedPage } | null
+    /** The cache row to write (its key), with `document`. */
+    cacheKey: string | null
     document: Record<string, unknown> | null
     usedBrowser: boolean
+    /** Tokens the extraction model spent, recorded on the charge's ledger row. */
+    tokens: number
+    /** The URL as the request gave it (the activity row's target). */
+    requestedUrl: string
   },
 ): Promise<boolean> {
-  const { page, parsed } = input
   const str = (v: unknown) => (typeof v === 'string' ? v : null)
+  const metadata = input.index?.parsed.metadata
+  const document = input.document === null ? null : JSON.stringify(input.document)
   const rows = await sql.query(
     `WITH c AS (
        UPDATE teams SET credits_remaining = credits_remaining - $2
        WHERE id = $1 AND credits_remaining >= $2 RETURNING id
      ), l AS (
-       INSERT INTO credit_ledger (team_id, delta, reason, reference, key_id)
-       SELECT $1, -$2::bigint, 'scrape', $3, $4 FROM c
+       INSERT INTO credit_ledger (team_id, delta, reason, reference, key_id, tokens)
+       SELECT $1, -$2::bigint, 'scrape', $3, $4, $15 FROM c
      ), p AS (
        INSERT INTO pages (team_id, url, final_url, status_code, title, description, markdown)
        SELECT $1, $5, $3, $6, $7, $8, $9 FROM c WHERE $10::boolean
+     ), a AS (
+       INSERT INTO team_activity (id, team_id, key_id, endpoint, target)
+       SELECT $16, $1, $4, 'scrape', $17 FROM c
+     ), k AS (
+       INSERT INTO scrape_cache (team_id, cache_key, job_id)
+       SELECT $1, $18, $11 FROM c WHERE $18::text IS NOT NULL AND $12::text IS NOT NULL
+       ON CONFLICT (team_id, cache_key) DO UPDATE SET job_id = EXCLUDED.job_id, cached_at = now()
      )
      INSERT INTO scrape_jobs (id, team_id, url, final_url, document, used_browser, expires_at)
      SELECT $11, $1, $5, $3, $12::jsonb, $13, now() + make_interval(secs => $14::double precision / 1000) FROM c
@@ -245,32 +250,83 @@ async function recordScrape(
     [
       input.teamId,
       input.price,
-      page.finalUrl,
+      input.finalUrl,
       currentKeyId(),
-      page.url,
-      page.statusCode,
-      str(parsed.metadata.title),
-      str(parsed.metadata.description),
-      parsed.markdown,
-      input.document !== null,
+      input.url,
+      input.index?.statusCode ?? null,
+      str(metadata?.title),
+      str(metadata?.description),
+      input.index?.parsed.markdown ?? null,
+      input.index !== null,
       input.jobId,
-      input.document === null ? null : JSON.stringify(input.document),
+      document,
       input.usedBrowser,
       SCRAPE_RESULT_TTL_MS,
+      input.tokens,
+      randomUUID(),
+      input.requestedUrl.slice(0, 2000),
+      input.cacheKey,
     ],
   )
   return rows.length > 0
 }
 
-/** The whole of POST /v2/scrape: check credits, fetch, build, record, charge. */
-export async function scrape(deps: ScrapeDeps, teamId: string, input: ScrapeInput): Promise<ScrapedDocument> {
+/**
+ * The whole of POST /v2/scrape: check credits, read the cache or fetch and build, record, charge.
+ * `knownBalance`: the team's balance if the request already read it (else it is read here).
+ */
+export async function scrape(
+  deps: ScrapeDeps,
+  teamId: string,
+  input: ScrapeInput,
+  knownBalance?: number,
+): Promise<ScrapedDocument> {
   const url = parseHttpUrl(input.url)
+  assertValidFormatSchemas(input.formats)
   const price = Prices.scrape + (readFormats(input.formats).json ? Prices.jsonExtraction : 0)
-  if ((await balance(deps.db, teamId)) < price) throw new ApiError(402, Errors.paymentRequired)
+  if ((knownBalance ?? (await balance(deps.db, teamId))) < price)
+    throw new ApiError(402, Errors.paymentRequired)
+  const usesBrowser = needsBrowser({
+    actions: input.actions,
+    waitFor: input.waitFor,
+    screenshot: screenshotFormat(input.formats),
+  })
+  const cache = cachePolicy(url, input as ScrapeInput & Record<string, unknown>, {
+    usesBrowser,
+    allowPrivateUrls: deps.allowPrivateUrls,
+  })
+  const jobId = newScrapeJobId()
+  const cached = cache ? await readCached(deps.db, teamId, cache) : undefined
+  if (cached) {
+    // The document as GET /v2/scrape/{id} will return it too.
+    const document: ScrapedDocument = {
+      ...cached.document,
+      metadata: {
+        ...cached.document.metadata,
+        scrapeId: jobId,
+        cacheState: 'hit',
+        cachedAt: cached.cachedAt.toISOString(),
+      },
+    }
+    const recorded = await recordScrape(deps.db, {
+      teamId,
+      price,
+      jobId,
+      url: String(document.metadata.sourceURL ?? url),
+      finalUrl: String(document.metadata.url ?? url),
+      index: null,
+      cacheKey: null,
+      document,
+      usedBrowser: false,
+      tokens: 0,
+      requestedUrl: input.url,
+    })
+    if (!recorded) throw new ApiError(402, Errors.paymentRequired)
+    return document
+  }
   const headers: Record<string, string> = {}
   for (const [k, v] of Object.entries(input.headers ?? {})) if (typeof v === 'string') headers[k] = v
   const browser = await maybeBrowserScrape(deps.browsers?.pool, url.toString(), input as never, headers)
-  const jobId = newScrapeJobId()
   try {
     const page =
       browser?.page ??
@@ -280,18 +336,26 @@ export async function scrape(deps: ScrapeDeps, teamId: string, input: ScrapeInpu
         headers,
       }))
     const { document, parsed } = buildDocument(page, input)
+    const usage = await fillJsonFormat(document, page, parsed, input.formats, deps.extractor)
     if (browser) addBrowserResults(document, browser)
     document.metadata.scrapeId = jobId
+    if (cache) document.metadata.cacheState = 'miss'
+    const retained = !input.zeroDataRetention
     const recorded = await recordScrape(deps.db, {
       teamId,
       price,
       jobId,
-      page,
-      parsed,
-      document: input.zeroDataRetention ? null : document,
+      url: page.url,
+      finalUrl: page.finalUrl,
+      index: retained ? { statusCode: page.statusCode, parsed } : null,
+      cacheKey: cache?.store ? cache.key : null,
+      document: retained ? document : null,
       usedBrowser: browser !== undefined,
+      tokens: usage?.totalTokens ?? 0,
+      requestedUrl: input.url,
     })
     if (!recorded) throw new ApiError(402, Errors.paymentRequired)
+    if (retained) pagesRecorded(deps.db)
     // The browser stays open for POST /v2/scrape/{jobId}/interact until stopped or idle.
     if (browser && deps.browsers) deps.browsers.sessions.keepScrapeSession(jobId, teamId, browser.session)
     return document

@@ -1,4 +1,5 @@
 import type { Sql } from '@apiplatform/server-kit'
+import { indexTeamPages } from './indexer.js'
 
 export interface PageHit {
   url: string
@@ -26,6 +27,7 @@ export async function searchPages(
     .filter((t) => t.length > 1)
   if (terms.length === 0) return []
   const tsquery = terms.map((t) => `${t}:*`).join(' | ')
+  await indexTeamPages(sql, teamId)
   const rows = await sql.query<{
     final_url: string
     title: string | null
@@ -102,6 +104,7 @@ export async function searchIndex(
 ): Promise<IndexHit[]> {
   const tsquery = toTsQuery(query)
   if (!tsquery) return []
+  await indexTeamPages(sql, teamId)
   const params: unknown[] = [teamId, tsquery, limit]
   const where: string[] = ['team_id = $1', `search @@ to_tsquery('english', $2)`]
   const param = (value: unknown) => {

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import type { Database } from '@apiplatform/server-kit'
 import { balance, charge, Prices } from '../billing/credits.js'
+import type { Extractor } from '../extraction/extractor.js'
+import { assertValidFormatSchemas, fillJsonFormat } from '../extraction/json-format.js'
+import { recordTokens } from '../extraction/token-usage.js'
 import { ApiError, Errors } from '../http/errors.js'
 import { readFormats } from '../scrape/formats.js'
 import { buildDocument, fetchOrThrow, recordPage, type ScrapeInput } from '../scrape/scrape.js'
 import { type IndexHit, readTbs, type SearchFilters, searchIndex } from './index.js'
+import { pagesRecorded } from './indexer.js'
 
 type Source = 'web' | 'images' | 'news'
 
@@ -67,6 +71,8 @@ export function searchPrice(results: number): number {
 export interface SearchDeps {
   db: Database
   allowPrivateUrls: boolean
+  /** Fills the `json` format of scraped results. */
+  extractor: Extractor
 }
 
 /**
@@ -79,6 +85,7 @@ export async function runSearch(
   request: SearchRequest,
 ): Promise<SearchResult> {
   const deadline = Date.now() + (request.timeout ?? 60_000)
+  if (request.scrape) assertValidFormatSchemas(request.scrape.formats)
   const limit = request.limit ?? 10
   const sources = new Set<Source>(
     (request.sources?.length ? request.sources : ['web' as const]).map((s) =>
@@ -108,6 +115,7 @@ export async function runSearch(
   const warnings: string[] = []
   let results = 0
   let scrapeCredits = 0
+  let tokens = 0
   const scraped: Array<{ hit: IndexHit; result: WebResult; recorded?: () => Promise<void> }> = []
 
   if (sources.has('web')) {
@@ -131,6 +139,8 @@ export async function runSearch(
             timeoutMs: Math.min(remaining, request.scrape.timeout ?? 60_000),
           })
           const { document, parsed } = buildDocument(page, { ...request.scrape, url: hit.url })
+          const usage = await fillJsonFormat(document, page, parsed, request.scrape.formats, deps.extractor)
+          tokens += usage?.totalTokens ?? 0
           if (typeof document.warning === 'string') warnings.push(document.warning)
           delete document.warning
           Object.assign(result, document)
@@ -183,8 +193,11 @@ export async function runSearch(
   const credits = searchPrice(results) + scrapeCredits
   await deps.db.transaction(async (tx) => {
     if (!(await charge(tx, teamId, credits, 'search', id))) throw new ApiError(402, Errors.paymentRequired)
+    // What the extraction model spent on the results' `json` formats (GET /v2/team/token-usage).
+    await recordTokens(tx, teamId, tokens, 'search tokens', id)
   })
   for (const s of scraped) await s.recorded?.()
+  if (scraped.some((s) => s.recorded)) pagesRecorded(deps.db)
   return {
     id,
     creditsUsed: credits,

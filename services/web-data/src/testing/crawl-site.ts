@@ -36,6 +36,8 @@ export interface CrawlSiteOptions {
   /** Delay of every page answer, in milliseconds. */
   delayMs?: number
   port?: number
+  /** More pages by path (HTML), served as they are (the scrape benchmark's article). */
+  extraPages?: Readonly<Record<string, string>>
 }
 
 const page = (title: string, body: string) => `<!doctype html>
@@ -125,7 +127,7 @@ export async function startCrawlSite(options: CrawlSiteOptions = {}): Promise<Cr
       return
     }
     const answer = () => {
-      const body = crawlSitePage(url.pathname, origin, options)
+      const body = options.extraPages?.[url.pathname] ?? crawlSitePage(url.pathname, origin, options)
       if (body === undefined) {
         res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' })
         res.end(page('Not found', '<p>No such page.</p>'))

@@ -1,10 +1,17 @@
 import { type OpenApiDocument, ResponseValidator, validatingFetch } from '@apiplatform/contract'
-import { openTestDatabase } from '@apiplatform/server-kit'
+import {
+  type Database,
+  type FaultyDatabase,
+  faultyDatabase,
+  openPreparedTestDatabase,
+} from '@apiplatform/server-kit'
 import { createWebDataClient } from '@apiplatform/web-data-client'
 import { spec } from '@apiplatform/web-data-routes'
 import { createTeam, generateKey, type Principal } from '../billing/keys.js'
+import type { Scope } from '../billing/scopes.js'
 import type { ServiceConfig } from '../config.js'
-import { type Service, startOn } from '../service.js'
+import type { ExtractorConfig } from '../extraction/create-extractor.js'
+import { prepareDatabase, type Service, startOn } from '../service.js'
 
 /** One validator per test process: compiling the spec is the slow part. */
 let validator: ResponseValidator | undefined
@@ -22,8 +29,8 @@ export interface TestService {
   client: ReturnType<typeof createWebDataClient>['raw']
   /** A client with another key (`''` sends no Authorization header at all). */
   clientWith(key: string): ReturnType<typeof createWebDataClient>['raw']
-  /** A new team with its own key and credits. */
-  newTeam(credits: number): Promise<Principal & { key: string }>
+  /** A new team with its own key and credits (the key has every scope unless `scopes` is given). */
+  newTeam(credits: number, options?: { scopes?: readonly Scope[] }): Promise<Principal & { key: string }>
   stop(): Promise<void>
 }
 
@@ -40,6 +47,17 @@ export interface TestServiceOptions {
   maxBrowserSessionsPerTeam?: number
   /** Bytes of documents per crawl/batch status response (small values exercise `next`). */
   resultPageBytes?: number
+  /** The extractor (WEB_DATA_EXTRACTOR…); the page-facts extractor when unset. */
+  extractor?: ExtractorConfig
+  /** Requests per team per minute (WEB_DATA_RATE_LIMIT_PER_MIN). */
+  rateLimitPerMin?: number
+  /** Largest request body in bytes (WEB_DATA_MAX_BODY_BYTES; default 1,000,000). */
+  maxBodyBytes?: number
+}
+
+/** A test service whose database can be made to fail (`faults.failAll(sqlError('08006'))`). */
+export interface FaultyTestService extends TestService {
+  faults: FaultyDatabase
 }
 
 /**
@@ -47,7 +65,26 @@ export interface TestServiceOptions {
  * private schema of the PostgreSQL at TEST_DATABASE_URL), with a fast job poll.
  */
 export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
-  const db = await openTestDatabase(options.kind ?? 'pglite')
+  return startOnTestDatabase(await openServiceTestDatabase(options.kind ?? 'pglite'), options)
+}
+
+/** A fresh test database with the service's schema (on PGlite a clone of one migrated per process). */
+export function openServiceTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
+  return openPreparedTestDatabase(kind, 'web-data', (db) => prepareDatabase(db))
+}
+
+/**
+ * Like `startTestService`, with the database behind `faultyDatabase` so a test can make every
+ * statement fail the way a real database does and see the service's answer. Without a worker
+ * (`worker: false` unless given), so that only the request under test meets the failure.
+ */
+export async function startFaultyTestService(options: TestServiceOptions = {}): Promise<FaultyTestService> {
+  const faults = faultyDatabase(await openServiceTestDatabase(options.kind ?? 'pglite'))
+  const t = await startOnTestDatabase(faults, { worker: false, ...options })
+  return { ...t, faults }
+}
+
+async function startOnTestDatabase(db: Database, options: TestServiceOptions): Promise<TestService> {
   const config: ServiceConfig = {
     port: 0,
     apiKey: generateKey(),
@@ -56,13 +93,15 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     agentStepMs: options.agentStepMs ?? 0,
     jobLeaseMs: 5_000,
     jobPollMs: 25,
-    maxBodyBytes: 1_000_000,
+    maxBodyBytes: options.maxBodyBytes ?? 1_000_000,
     worker: options.worker ?? true,
     ...(options.chromiumPath !== undefined ? { chromiumPath: options.chromiumPath } : {}),
     ...(options.maxBrowserSessionsPerTeam !== undefined
       ? { maxBrowserSessionsPerTeam: options.maxBrowserSessionsPerTeam }
       : {}),
     ...(options.resultPageBytes ? { resultPageBytes: options.resultPageBytes } : {}),
+    ...(options.extractor ? { extractor: options.extractor } : {}),
+    ...(options.rateLimitPerMin !== undefined ? { rateLimitPerMin: options.rateLimitPerMin } : {}),
   }
   const service = await startOn(db, config, () => db.close())
   const clientWith = (key: string) => {
@@ -84,9 +123,16 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     apiKey: service.apiKey,
     client: clientWith(service.apiKey),
     clientWith,
-    newTeam: async (credits) => {
+    newTeam: async (credits, teamOptions = {}) => {
       const key = generateKey()
-      const principal = await db.transaction((tx) => createTeam(tx, { name: 'test team', credits, key }))
+      const principal = await db.transaction((tx) =>
+        createTeam(tx, {
+          name: 'test team',
+          credits,
+          key,
+          ...(teamOptions.scopes ? { scopes: teamOptions.scopes } : {}),
+        }),
+      )
       return { ...principal, key }
     },
     stop: () => service.stop(),

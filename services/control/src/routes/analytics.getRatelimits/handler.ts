@@ -3,6 +3,17 @@ import type { ServiceHandler } from '../../http/env.js'
 import { handle } from '../../http/problems.js'
 import { runAnalytics } from '../analytics.shared/run.js'
 
-/** `analytics.getRatelimits`: one read-only SELECT over `ratelimits`, confined to the caller's workspace. */
+/**
+ * `analytics.getRatelimits`: one read-only SELECT over `ratelimits`, confined to the caller's
+ * workspace; 412 (documented) while the workspace has made no rate-limit decision yet, like the
+ * gateway and runtime-log sources.
+ */
 export const getRatelimits = (deps: Deps): ServiceHandler<'analytics.getRatelimits'> =>
-  handle(async (c) => runAnalytics(deps, c, { alias: 'ratelimits', what: 'rate limit decisions' }) as never)
+  handle(
+    async (c) =>
+      runAnalytics(deps, c, {
+        alias: 'ratelimits',
+        what: 'rate limit decisions',
+        preconditionTable: 'ratelimit_decisions',
+      }) as never,
+  )

@@ -3,17 +3,15 @@ import { describe, expect, it } from 'vitest'
 import { useService } from '../../../test/harness.js'
 import { insertRuntimeLogs } from '../analytics.shared/fixtures.js'
 
-describe.each(testDatabaseKinds())('analytics.getRuntimeLogs 200 and 412 (%s)', (kind) => {
+describe.each(testDatabaseKinds())('analytics.getRuntimeLogs 200 (%s)', (kind) => {
   const t = useService(kind)
 
-  it('answers 412 before any log, then runs the documented example query', async () => {
+  it('runs the documented example query over the workspace own logs only', async () => {
     const ws = await t.workspace()
     const key = await t.key(['project.*.read_runtime_logs'], { workspaceId: ws })
     const c = t.clientFor(key)
     const query =
       "SELECT time, message FROM runtime_logs WHERE deployment_id = 'd_7fPm3qR9xV2wLk' AND level = 'error' ORDER BY time DESC LIMIT 50"
-    const none = await c.raw.POST('/v2/analytics.getRuntimeLogs', { body: { query } })
-    expect(none.response.status).toBe(412)
     const t0 = Date.UTC(2026, 0, 1)
     await insertRuntimeLogs(t.service.db, ws, 'd_7fPm3qR9xV2wLk', [
       { level: 'info', message: 'started', at: t0 },

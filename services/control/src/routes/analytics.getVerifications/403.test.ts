@@ -1,17 +1,19 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
+import { analyticsKey } from '../../../test/analytics-fixtures.js'
 import { useService } from '../../../test/harness.js'
+import { call } from '../../../test/keys-fixtures.js'
 
-describe.each(testDatabaseKinds())('analytics.* 403 (%s)', (kind) => {
+describe.each(testDatabaseKinds())('analytics.getVerifications 403 (%s)', (kind) => {
   const t = useService(kind)
 
-  it('needs the read permission of each source', async () => {
-    const key = await t.key(['ratelimit.*.read_analytics'])
-    const c = t.clientFor(key)
+  it("needs api.*.read_analytics; the other sources' permissions do not do", async () => {
+    const denied = await analyticsKey(t, 'analytics.getVerifications', {
+      permissions: ['ratelimit.*.read_analytics', 'project.*.read_analytics', 'project.*.read_runtime_logs'],
+    })
     const query = { query: 'SELECT 1' }
-    expect((await c.raw.POST('/v2/analytics.getVerifications', { body: query })).response.status).toBe(403)
-    expect((await c.raw.POST('/v2/analytics.getGatewayRequests', { body: query })).response.status).toBe(403)
-    expect((await c.raw.POST('/v2/analytics.getRuntimeLogs', { body: query })).response.status).toBe(403)
-    expect((await c.raw.POST('/v2/analytics.getRatelimits', { body: query })).response.status).toBe(200)
+    expect((await call(t, 'analytics.getVerifications', query, denied.key)).response.status).toBe(403)
+    const allowed = await analyticsKey(t, 'analytics.getVerifications')
+    expect((await call(t, 'analytics.getVerifications', query, allowed.key)).response.status).toBe(200)
   })
 })

@@ -30,3 +30,18 @@ export async function insertRuntimeLogs(
     )
   }
 }
+
+/** Requests the gateway served for a workspace (as `gatewayHandle` records them). */
+export async function insertGatewayRequests(
+  sql: Sql,
+  workspaceId: string,
+  rows: Array<{ path: string; status: number; at: number; policy?: string }>,
+) {
+  for (const r of rows) {
+    await sql.query(
+      `INSERT INTO gateway_requests (workspace_id, project_id, app_id, environment_id, time, method, path, status, policy, outcome)
+       VALUES ($1, 'prj_gw', 'app_gw', 'env_gw', $2, 'GET', $3, $4, $5, $6)`,
+      [workspaceId, r.at, r.path, r.status, r.policy ?? null, r.policy ? 'denied' : 'forwarded'],
+    )
+  }
+}

@@ -13,7 +13,7 @@ export const ANALYTICS_TIMEOUT_MS = Number(process.env.CONTROL_ANALYTICS_TIMEOUT
 export interface AnalyticsSource {
   alias: Alias
   /** The raw table, for the "no data yet" check (412) of sources that document it. */
-  preconditionTable?: 'gateway_requests' | 'runtime_logs'
+  preconditionTable?: 'gateway_requests' | 'runtime_logs' | 'ratelimit_decisions'
   what: string
 }
 

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js'
-import { encodeCursor } from '../../domain/cursor.js'
+import { encodeCursor, paginate } from '../../domain/cursor.js'
 import { forbidden } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { listKeysOfApi } from '../../repositories/api-keys.js'
@@ -30,16 +30,14 @@ export const listKeys = (deps: Deps): ServiceHandler<'apis.listKeys'> =>
     }
     const limit = body.limit ?? 100
     const rows = await listKeysOfApi(deps.db, { apiId: api.id, identityId, after, limit: limit + 1 })
-    const page = rows.slice(0, limit)
-    const last = page[page.length - 1]
-    const hasMore = rows.length > limit && last !== undefined
+    const { page, pagination } = paginate(rows, limit, encodeCursor)
     const data = []
     for (const key of page) data.push(await toApiKey(deps, deps.db, key, { decrypt: body.decrypt }))
     return c.json(
       {
         meta: { requestId },
         data,
-        pagination: hasMore ? { cursor: encodeCursor(last), hasMore } : { hasMore: false },
+        pagination,
       },
       200,
     )

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js'
 import { toApiApp } from '../../domain/app.js'
-import { decodeCursor, encodeCursor } from '../../domain/cursor.js'
+import { decodeCursor, encodeCursor, paginate } from '../../domain/cursor.js'
 import { forbidden, notFound } from '../../domain/errors.js'
 import { authorize } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
@@ -40,14 +40,12 @@ export const listApps = (deps: Deps): ServiceHandler<'apps.listApps'> =>
       after,
       limit: limit + 1,
     })
-    const page = rows.slice(0, limit)
-    const last = page[page.length - 1]
-    const hasMore = rows.length > limit && last !== undefined
+    const { page, pagination } = paginate(rows, limit, encodeCursor)
     return c.json(
       {
         meta: { requestId },
         data: page.map(toApiApp),
-        pagination: hasMore ? { cursor: encodeCursor(last), hasMore: true } : { hasMore: false },
+        pagination,
       },
       200,
     )

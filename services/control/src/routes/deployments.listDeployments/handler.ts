@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js'
-import { decodeCursor, encodeCursor } from '../../domain/cursor.js'
+import { decodeCursor, encodeCursor, paginate } from '../../domain/cursor.js'
 import { toApiDeployment } from '../../domain/deployment.js'
 import { forbidden, notFound } from '../../domain/errors.js'
 import { requiredPermissions } from '../../http/auth.js'
@@ -80,14 +80,12 @@ export const listDeployments = (deps: Deps): ServiceHandler<'deployments.listDep
       after,
       limit: limit + 1,
     })
-    const page = rows.slice(0, limit)
-    const last = page[page.length - 1]
-    const hasMore = rows.length > limit && last !== undefined
+    const { page, pagination } = paginate(rows, limit, encodeCursor)
     return c.json(
       {
         meta: { requestId },
         data: page.map(toApiDeployment),
-        pagination: hasMore ? { cursor: encodeCursor(last), hasMore } : { hasMore: false },
+        pagination,
       },
       200,
     )

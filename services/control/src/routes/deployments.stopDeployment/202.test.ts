@@ -1,30 +1,27 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
 import { eventually, useService } from '../../../test/harness.js'
+import { call } from '../../../test/platform.js'
 
-describe.each(testDatabaseKinds())('deployments.stopDeployment / startDeployment 202 (%s)', (kind) => {
+describe.each(testDatabaseKinds())('deployments.stopDeployment 202 (%s)', (kind) => {
   const t = useService(kind)
   const get = (deploymentId: string) => t.client.deployments.getDeployment({ deploymentId })
 
-  it('stops a ready deployment (shutting down first, then stopped) and starts it again', async () => {
+  it('stops a ready deployment: shutting down first, then stopped, and no rollback target', async () => {
     const fx = await t.fixture()
-    const { response } = await t.client.raw.POST('/v2/deployments.stopDeployment', {
-      body: { deploymentId: fx.v1 },
-    })
-    expect(response.status).toBe(202)
+    const { status } = await call(t, 'deployments.stopDeployment', { deploymentId: fx.v1 })
+    expect(status).toBe(202)
     await eventually(async () => (await get(fx.v1)).status === 'stopped')
     expect((await get(fx.v1)).availableActions).toEqual(['start'])
-    // A stopped deployment is no rollback target.
-    const rollback = await t.client.raw.POST('/v2/deployments.rollbackDeployment', {
-      body: { deploymentId: fx.v1 },
-    })
-    expect(rollback.response.status).toBe(412)
+    expect((await call(t, 'deployments.rollbackDeployment', { deploymentId: fx.v1 })).status).toBe(412)
+  })
 
-    const started = await t.client.raw.POST('/v2/deployments.startDeployment', {
-      body: { deploymentId: fx.v1 },
-    })
-    expect(started.response.status).toBe(202)
-    await eventually(async () => (await get(fx.v1)).status === 'ready')
-    expect((await get(fx.v1)).availableActions).toEqual(['promote', 'rollback', 'stop'])
+  it('cancels a deployment that is still being built: cancelled at once, with no action left', async () => {
+    const fx = await t.fixture()
+    const { status } = await call(t, 'deployments.stopDeployment', { deploymentId: fx.building })
+    expect(status).toBe(202)
+    const d = await get(fx.building)
+    expect(d.status).toBe('cancelled')
+    expect(d.availableActions).toEqual([])
   })
 })

@@ -1,24 +1,20 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
 import { useService } from '../../../test/harness.js'
+import { call } from '../../../test/platform.js'
 
-describe.each(testDatabaseKinds())('deployments.stopDeployment / startDeployment 404 (%s)', (kind) => {
+describe.each(testDatabaseKinds())('deployments.stopDeployment 404 (%s)', (kind) => {
   const t = useService(kind)
 
-  it('answers 404 for unknown deployments and keys without the permission', async () => {
+  it('answers 404 for unknown deployments and for keys without the permission', async () => {
     const fx = await t.fixture()
     const key = await t.key([`environment.${fx.productionEnvironmentId}.start_deployment`])
-    const stop = await t
-      .clientFor(key)
-      .raw.POST('/v2/deployments.stopDeployment', { body: { deploymentId: fx.v1 } })
-    expect(stop.response.status).toBe(404)
-    const start = await t.clientFor(key).raw.POST('/v2/deployments.startDeployment', {
-      body: { deploymentId: fx.stopped },
-    })
-    expect(start.response.status).toBe(202)
-    const unknown = await t.client.raw.POST('/v2/deployments.startDeployment', {
-      body: { deploymentId: 'd_nope_1' },
-    })
-    expect(unknown.response.status).toBe(404)
+    const denied = await call(t, 'deployments.stopDeployment', { deploymentId: fx.v1 }, key)
+    expect(denied.status).toBe(404)
+    const unknown = await call(t, 'deployments.stopDeployment', { deploymentId: 'd_nope_1' })
+    expect(unknown.status).toBe(404)
+    expect(denied.error).toMatchObject({ error: { type: unknown.error.error.type } })
+    const allowed = await t.key([`environment.${fx.productionEnvironmentId}.stop_deployment`])
+    expect((await call(t, 'deployments.stopDeployment', { deploymentId: fx.v1 }, allowed)).status).toBe(202)
   })
 })

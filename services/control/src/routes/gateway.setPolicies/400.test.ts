@@ -2,7 +2,7 @@ import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
 import { locationsOf, useService } from '../../../test/harness.js'
 
-describe.each(testDatabaseKinds())('gateway policies 400 (%s)', (kind) => {
+describe.each(testDatabaseKinds())('gateway.setPolicies 400 (%s)', (kind) => {
   const t = useService(kind)
 
   it('rejects invalid policies and duplicate names', async () => {

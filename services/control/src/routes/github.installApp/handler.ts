@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js'
 import { forbidden } from '../../domain/errors.js'
 import { authorize } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
+import { handleInput, invalidInput } from '../../http/invalid-input.js'
 
 /** How long an install URL stays valid. */
 export const INSTALL_URL_TTL_MS = 10 * 60_000
@@ -12,10 +12,14 @@ export const GITHUB_APP_INSTALL_URL = 'https://github.com/apps/deploy-control/in
 /**
  * `github.installApp`: records a pending installation of the workspace with a one-time state
  * (stored hashed) and returns the GitHub URL that carries it, valid for ten minutes.
+ *
+ * It takes no request body. Like every other operation, which refuses properties it does not
+ * accept, it answers 400 to a body that is not JSON or carries anything (`{}` and none are fine).
  */
 export const installApp = (deps: Deps): ServiceHandler<'github.installApp'> =>
-  handle(async (c) => {
+  handleInput(async (c) => {
     const caller = c.get('caller')
+    await refuseBody(c.req.raw)
     if (!authorize(c)) throw forbidden('The root key lacks project.*.install_github_app.')
     const state = `ghs_${randomToken(32)}`
     const now = deps.now()
@@ -28,3 +32,36 @@ export const installApp = (deps: Deps): ServiceHandler<'github.installApp'> =>
     const url = `${GITHUB_APP_INSTALL_URL}?state=${encodeURIComponent(state)}`
     return c.json({ meta: { requestId: c.get('requestId') }, data: { url, expiresAt } }, 200)
   })
+
+async function refuseBody(request: Request): Promise<void> {
+  const text = (await request.text()).trim()
+  if (text === '' || text === '{}') return
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw invalidInput('The request body could not be parsed as JSON.', {
+      location: 'body',
+      message: 'The body is not valid JSON.',
+      fix: 'Send no body (or `{}`): this operation takes none.',
+    })
+  }
+  const properties =
+    body !== null && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : []
+  throw invalidInput(
+    'The request body contains a property this operation does not accept.',
+    ...(properties.length > 0
+      ? properties.map((p) => ({
+          location: `body.${p}`,
+          message: `Unknown property ${JSON.stringify(p)}`,
+          fix: 'Send no body (or `{}`): this operation takes none.',
+        }))
+      : [
+          {
+            location: 'body',
+            message: 'Expected no body or an empty object.',
+            fix: 'Send no body (or `{}`).',
+          },
+        ]),
+  )
+}

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js'
-import { encodeCursor } from '../../domain/cursor.js'
+import { encodeCursor, paginate } from '../../domain/cursor.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { listIdentities as listRows, toApiIdentity } from '../../repositories/identities.js'
 import { handleInput, parseCursor, requirePermission } from '../keys.shared.js'
@@ -17,16 +17,14 @@ export const listIdentities = (deps: Deps): ServiceHandler<'identities.listIdent
       after,
       limit: limit + 1,
     })
-    const page = rows.slice(0, limit)
-    const last = page[page.length - 1]
-    const hasMore = rows.length > limit && last !== undefined
+    const { page, pagination } = paginate(rows, limit, encodeCursor)
     const data = []
     for (const identity of page) data.push(await toApiIdentity(deps.db, identity))
     return c.json(
       {
         meta: { requestId: c.get('requestId') },
         data,
-        pagination: hasMore ? { cursor: encodeCursor(last), hasMore } : { hasMore: false },
+        pagination,
       },
       200,
     )

@@ -4,7 +4,12 @@ import type { Deps } from '../../deps.js'
 import { lastRefillTime } from '../../domain/credits.js'
 import { notFound } from '../../domain/errors.js'
 import { hashSecret } from '../../domain/key-secrets.js'
-import { evaluateQuery, parsePermissionQuery, type Query, QueryError } from '../../domain/permission-query.js'
+import {
+  evaluateQuery,
+  parsePermissionQueryCached,
+  type Query,
+  QueryError,
+} from '../../domain/permission-query.js'
 import type { ServiceHandler } from '../../http/env.js'
 import {
   applyRefill,
@@ -53,7 +58,7 @@ export const verifyKey = (deps: Deps): ServiceHandler<'keys.verifyKey'> =>
     let query: Query | undefined
     if (body.permissions !== undefined) {
       try {
-        query = parsePermissionQuery(body.permissions)
+        query = parsePermissionQueryCached(body.permissions)
       } catch (error) {
         if (!(error instanceof QueryError)) throw error
         throw new InvalidInput(

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js'
-import { encodeCursor } from '../../domain/cursor.js'
+import { encodeCursor, paginate } from '../../domain/cursor.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { listPermissions as listRows, toApiPermission } from '../../repositories/rbac.js'
 import { handleInput, parseCursor, requirePermission } from '../keys.shared.js'
@@ -17,14 +17,12 @@ export const listPermissions = (deps: Deps): ServiceHandler<'permissions.listPer
       after,
       limit: limit + 1,
     })
-    const page = rows.slice(0, limit)
-    const last = page[page.length - 1]
-    const hasMore = rows.length > limit && last !== undefined
+    const { page, pagination } = paginate(rows, limit, encodeCursor)
     return c.json(
       {
         meta: { requestId: c.get('requestId') },
         data: page.map(toApiPermission),
-        pagination: hasMore ? { cursor: encodeCursor(last), hasMore } : { hasMore: false },
+        pagination,
       },
       200,
     )

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js'
-import { encodeCursor } from '../../domain/cursor.js'
+import { encodeCursor, paginate } from '../../domain/cursor.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { listKeysOfIdentity } from '../../repositories/api-keys.js'
 import { handleInput, parseCursor, toApiKey } from '../keys.shared.js'
@@ -21,16 +21,14 @@ export const listKeys = (deps: Deps): ServiceHandler<'portal.listKeys'> =>
       after,
       limit: limit + 1,
     })
-    const page = rows.slice(0, limit)
-    const last = page[page.length - 1]
-    const hasMore = rows.length > limit && last !== undefined
+    const { page, pagination } = paginate(rows, limit, encodeCursor)
     const data = []
     for (const key of page) data.push(await toApiKey(deps, deps.db, key))
     return c.json(
       {
         meta: { requestId: c.get('requestId') },
         data,
-        pagination: hasMore ? { cursor: encodeCursor(last), hasMore } : { hasMore: false },
+        pagination,
       },
       200,
     )

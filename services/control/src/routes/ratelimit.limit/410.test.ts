@@ -16,7 +16,5 @@ describe.each(testDatabaseKinds())('ratelimit.limit 410 (%s)', (kind) => {
     const { response, error } = await t.client.raw.POST('/v2/ratelimit.limit', { body })
     expect(response.status).toBe(410)
     expect(error?.error.title).toBe('Gone')
-    const multi = await t.client.raw.POST('/v2/ratelimit.multiLimit', { body: [body] })
-    expect(multi.response.status).toBe(410)
   })
 })

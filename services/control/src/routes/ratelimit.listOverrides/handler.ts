@@ -1,4 +1,5 @@
 import type { Deps } from '../../deps.js'
+import { paginate } from '../../domain/cursor.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { handle } from '../../http/problems.js'
 import { badRequest } from '../analytics.shared/errors.js'
@@ -31,14 +32,12 @@ export const listOverrides = (deps: Deps): ServiceHandler<'ratelimit.listOverrid
     const ns = await namespaceFor(deps.db, c.get('caller'), body.namespace, mayActOn(c), 'read_override')
     const limit = body.limit ?? 10
     const rows = await listRows(deps.db, ns.id, after, limit + 1)
-    const page = rows.slice(0, limit)
-    const last = page[page.length - 1]
-    const hasMore = rows.length > limit && last !== undefined
+    const { page, pagination } = paginate(rows, limit, (row) => encodeOverrideCursor(row.overrideId))
     return c.json(
       {
         meta: { requestId: c.get('requestId') },
         data: page,
-        pagination: hasMore ? { cursor: encodeOverrideCursor(last.overrideId), hasMore } : { hasMore: false },
+        pagination,
       },
       200,
     )

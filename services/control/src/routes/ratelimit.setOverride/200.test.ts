@@ -1,49 +1,37 @@
-import { randomToken, testDatabaseKinds } from '@apiplatform/server-kit'
+import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
 import { useService } from '../../../test/harness.js'
+import { call } from '../../../test/keys-fixtures.js'
+import { newNamespace } from '../../../test/ratelimit-fixtures.js'
 
-describe.each(testDatabaseKinds())('ratelimit overrides 200 (%s)', (kind) => {
+describe.each(testDatabaseKinds())('ratelimit.setOverride 200 (%s)', (kind) => {
   const t = useService(kind)
 
-  it('sets, replaces (same id), gets, lists with a cursor and deletes overrides', async () => {
-    const namespace = `ns_${randomToken(6)}`
-    await t.client.raw.POST('/v2/ratelimit.limit', {
-      body: { namespace, identifier: 'x', limit: 1, duration: 1000 },
-    })
-    const set = (identifier: string, limit: number) =>
-      t.client.raw.POST('/v2/ratelimit.setOverride', {
-        body: { namespace, identifier, limit, duration: 60_000 },
-      })
-    const first = await set('org_acme', 500)
+  it('sets an override, and replaces it under the same id', async () => {
+    const namespace = await newNamespace(t)
+    const set = (limit: number) =>
+      call(t, 'ratelimit.setOverride', { namespace, identifier: 'org_acme', limit, duration: 60_000 })
+    const first = await set(500)
     expect(first.response.status).toBe(200)
-    const replaced = await set('org_acme', 50)
-    expect(replaced.data?.data.overrideId).toBe(first.data?.data.overrideId)
-    await set('org_*', 0)
-    await set('user_1', 7)
-    const got = await t.client.raw.POST('/v2/ratelimit.getOverride', {
-      body: { namespace, identifier: 'org_acme' },
-    })
-    expect(got.data?.data).toEqual({
-      overrideId: first.data?.data.overrideId,
-      identifier: 'org_acme',
-      limit: 50,
+    const replaced = await set(50)
+    expect(replaced.response.status).toBe(200)
+    expect(replaced.data?.data).toEqual(first.data?.data)
+    const got = await call(t, 'ratelimit.getOverride', { namespace, identifier: 'org_acme' })
+    expect(got.data?.data).toMatchObject({ limit: 50 })
+  })
+
+  it('accepts a prefix override, which then applies to matching identifiers', async () => {
+    const namespace = await newNamespace(t)
+    expect(
+      (await call(t, 'ratelimit.setOverride', { namespace, identifier: 'org_*', limit: 0, duration: 60_000 }))
+        .response.status,
+    ).toBe(200)
+    const limited = await call(t, 'ratelimit.limit', {
+      namespace,
+      identifier: 'org_globex',
+      limit: 100,
       duration: 60_000,
     })
-    const seen: string[] = []
-    let cursor: string | undefined
-    for (let i = 0; i < 5; i++) {
-      const page = await t.client.raw.POST('/v2/ratelimit.listOverrides', {
-        body: { namespace, limit: 2, ...(cursor ? { cursor } : {}) },
-      })
-      seen.push(...(page.data?.data.map((o) => o.identifier) ?? []))
-      if (!page.data?.pagination.hasMore) break
-      cursor = page.data.pagination.cursor
-    }
-    expect(seen.sort()).toEqual(['org_*', 'org_acme', 'user_1'])
-    const deleted = await t.client.raw.POST('/v2/ratelimit.deleteOverride', {
-      body: { namespace, identifier: 'org_*' },
-    })
-    expect(deleted.response.status).toBe(200)
-    expect(deleted.data?.data).toEqual({})
+    expect(limited.data?.data).toMatchObject({ success: false, limit: 0 })
   })
 })

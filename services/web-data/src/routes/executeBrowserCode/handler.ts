@@ -4,7 +4,9 @@ import type { AppEnv, Deps } from '../../http/env.js'
 
 /**
  * POST /v2/interact/{sessionId}/execute: runs `node` code in the session's browser against the
- * `page` API and returns its output; past `timeout` seconds (default 30) it is killed.
+ * `page` API and returns its output. Past `timeout` seconds (default 30) the run is killed and
+ * the answer says so (`killed: true`, the output so far), as the public API does. The request
+ * waits for code already running in the session; 408 when the session stays busy the whole time.
  */
 export const executeBrowserCode =
   (deps: Deps): Handler<'executeBrowserCode', AppEnv> =>

@@ -2,11 +2,10 @@ import type { Handler } from '@apiplatform/web-data-routes'
 import { balance, Prices } from '../../billing/credits.js'
 import { pageOptions } from '../../crawl/options.js'
 import { toHttpUrl } from '../../crawl/urls.js'
-import { assertValidJsonSchema } from '../../extract/schema.js'
 import { createExtract, type ExtractRequest } from '../../extract/store.js'
+import { assertValidJsonSchema, type JsonSchema } from '../../extraction/json-schema.js'
 import type { AppEnv, Deps } from '../../http/env.js'
 import { ApiError, Errors } from '../../http/errors.js'
-import type { JsonSchema } from '../../scrape/extract.js'
 
 /**
  * POST /v2/extract: validates the schema (422 when it is not JSON Schema), records the job and

@@ -8,7 +8,8 @@ export const getTokenUsage =
   (deps: Deps): Handler<'getTokenUsage', AppEnv> =>
   async (c) => {
     const totals = await usageTotals(deps.db, c.get('principal').teamId)
-    if (!totals) throw new ApiError(404, Errors.notFound)
+    // A team without billing has no usage to report.
+    if (!totals) throw new ApiError(404, Errors.notFound, { code: 'BILLING_NOT_CONFIGURED' })
     const { start, end } = billingPeriod()
     return c.json(
       {

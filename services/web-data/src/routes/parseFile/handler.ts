@@ -1,34 +1,44 @@
 import type { Handler, schemas } from '@apiplatform/web-data-routes'
 import type { z } from 'zod'
 import { balance, charge, Prices } from '../../billing/credits.js'
+import { withinDeadline } from '../../http/deadline.js'
 import type { AppEnv, Deps } from '../../http/env.js'
 import { ApiError, Errors } from '../../http/errors.js'
 import { parseFile as parse } from '../../parse/parse.js'
 import { readFormats } from '../../scrape/formats.js'
 
-/** POST /v2/parse: an uploaded PDF, DOCX, HTML or text file as markdown (1 credit per document or PDF page). */
+/** Default of `options.timeout` (ms), as the spec states. */
+const DEFAULT_PARSE_TIMEOUT_MS = 30_000
+
+/**
+ * POST /v2/parse: an uploaded PDF, DOCX, HTML or text file as markdown (1 credit per document or
+ * PDF page). Parsing past `options.timeout` ms answers 408 and charges nothing.
+ */
 export const parseFile =
   (deps: Deps): Handler<'parseFile', AppEnv> =>
   async (c) => {
+    const startedAt = Date.now()
     const { file, options } = c.req.valid('form')
     const teamId = c.get('principal').teamId
     if ((await balance(deps.db, teamId)) < Prices.parsePage) throw new ApiError(402, Errors.paymentRequired)
     const pdf = options?.parsers?.find((p): p is Exclude<typeof p, string> => typeof p === 'object')
-    const parsed = await parse({
-      file: file as Blob & { name?: string },
-      ...(options?.onlyMainContent !== undefined ? { onlyMainContent: options.onlyMainContent } : {}),
-      ...(options?.includeTags ? { includeTags: options.includeTags } : {}),
-      ...(options?.excludeTags ? { excludeTags: options.excludeTags } : {}),
-      ...(pdf
-        ? {
-            pdf: {
-              ...(pdf.maxPages ? { maxPages: pdf.maxPages } : {}),
-              pages: pdf.pages,
-              pageMarkers: pdf.pageMarkers,
-            },
-          }
-        : {}),
-    })
+    const parsed = await withinDeadline(options?.timeout ?? DEFAULT_PARSE_TIMEOUT_MS, startedAt, () =>
+      parse({
+        file: file as Blob & { name?: string },
+        ...(options?.onlyMainContent !== undefined ? { onlyMainContent: options.onlyMainContent } : {}),
+        ...(options?.includeTags ? { includeTags: options.includeTags } : {}),
+        ...(options?.excludeTags ? { excludeTags: options.excludeTags } : {}),
+        ...(pdf
+          ? {
+              pdf: {
+                ...(pdf.maxPages ? { maxPages: pdf.maxPages } : {}),
+                pages: pdf.pages,
+                pageMarkers: pdf.pageMarkers,
+              },
+            }
+          : {}),
+      }),
+    )
     const credits = Prices.parsePage * Math.max(1, parsed.numPages)
     if (
       !(await deps.db.transaction((tx) =>

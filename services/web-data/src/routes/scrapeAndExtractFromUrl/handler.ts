@@ -9,12 +9,18 @@ export const scrapeAndExtractFromUrl =
   async (c) => {
     const body = c.req.valid('json')
     const document = await scrape(
-      { db: deps.db, allowPrivateUrls: deps.config.allowPrivateUrls, browsers: deps.browsers },
+      {
+        db: deps.db,
+        allowPrivateUrls: deps.config.allowPrivateUrls,
+        browsers: deps.browsers,
+        extractor: deps.extractor,
+      },
       c.get('principal').teamId,
       {
         ...body,
         headers: body.headers as Record<string, unknown> | undefined,
       },
+      c.get('teamCredits'),
     )
     return c.json({ success: true, data: document as z.infer<typeof schemas.Document> }, 200)
   }

@@ -12,7 +12,7 @@ export const searchAndScrape =
     const wantsScrape = Array.isArray(raw.scrapeOptions?.formats) && raw.scrapeOptions.formats.length > 0
     const options = body.scrapeOptions
     const result = await runSearch(
-      { db: deps.db, allowPrivateUrls: deps.config.allowPrivateUrls },
+      { db: deps.db, allowPrivateUrls: deps.config.allowPrivateUrls, extractor: deps.extractor },
       c.get('principal').teamId,
       {
         query: body.query,

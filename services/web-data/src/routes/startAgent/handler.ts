@@ -3,6 +3,7 @@ import { initialState } from '../../agent/planner.js'
 import { createRun } from '../../agent/runs.js'
 import type { AgentRequest } from '../../agent/types.js'
 import { balance } from '../../billing/credits.js'
+import { assertValidJsonSchema } from '../../extraction/json-schema.js'
 import type { AppEnv, Deps } from '../../http/env.js'
 import { ApiError, Errors } from '../../http/errors.js'
 import { parseHttpUrl } from '../../scrape/scrape.js'
@@ -17,6 +18,7 @@ export const startAgent =
     const body = c.req.valid('json')
     const { teamId } = c.get('principal')
     for (const url of body.urls ?? []) parseHttpUrl(url)
+    if (body.schema !== undefined) assertValidJsonSchema(body.schema)
     if ((await balance(deps.db, teamId)) <= 0) throw new ApiError(402, Errors.paymentRequired)
     const request: AgentRequest = {
       prompt: body.prompt,

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { faultyDatabase, sqlError } from './faulty-database.js'
+import { openDatabase } from './open.js'
+
+describe('faultyDatabase', () => {
+  it('passes statements through until told to fail, then fails every kind of call, then heals', async () => {
+    const db = faultyDatabase(await openDatabase({}))
+    try {
+      expect(await db.query<{ n: number }>('SELECT 1 AS n')).toEqual([{ n: 1 }])
+      db.failAll(sqlError('08006', 'connection lost'))
+      await expect(db.query('SELECT 1')).rejects.toMatchObject({ code: '08006' })
+      await expect(db.exec('SELECT 1')).rejects.toMatchObject({ code: '08006' })
+      await expect(db.transaction((tx) => tx.query('SELECT 1'))).rejects.toMatchObject({ code: '08006' })
+      db.heal()
+      expect(await db.transaction((tx) => tx.query<{ n: number }>('SELECT 2 AS n'))).toEqual([{ n: 2 }])
+    } finally {
+      await db.close()
+    }
+  })
+
+  it('fails statements inside a transaction that began before the failure', async () => {
+    const db = faultyDatabase(await openDatabase({}))
+    try {
+      const result = db.transaction(async (tx) => {
+        db.failAll(sqlError('57P01'))
+        await tx.query('SELECT 1')
+      })
+      await expect(result).rejects.toMatchObject({ code: '57P01' })
+    } finally {
+      db.heal()
+      await db.close()
+    }
+  })
+})

@@ -1,0 +1,114 @@
+/**
+ * Embedded PGlite in a worker thread, behind the same `Database` interface as `openPglite`.
+ *
+ * PGlite runs PostgreSQL compiled to WASM synchronously on the thread that owns it: in-process,
+ * every statement (a batched analytics INSERT, a lease transaction) stops the service's event
+ * loop until it is done, and requests queue behind it. Here the worker owns the instance and the
+ * service's thread only posts statements and receives rows, so it keeps serving HTTP meanwhile.
+ *
+ * Same semantics as in-process: one instance, statements run one at a time in the order PGlite
+ * receives them; an interactive transaction holds the instance from `BEGIN` until its callback
+ * settles (the worker keeps it open while this thread sends the transaction's statements), and
+ * statements sent meanwhile wait for it. Errors keep PostgreSQL's fields (`code`, `detail`,
+ * `constraint`, …). Rows and parameters are structured-cloned (Date, Uint8Array, bigint survive).
+ */
+import { Worker } from 'node:worker_threads'
+import type { Database, Sql } from './database.js'
+import {
+  deserializeError,
+  type Reply,
+  type Request,
+  type Startup,
+  type WorkerOptions,
+} from './pglite-thread-protocol.js'
+
+// Built, the thread is the compiled `.js` beside this file. Run from source (vitest, tsx), it is
+// TypeScript: Node 20 does not apply `--import tsx` to a worker's entry, so a small bootstrap
+// registers tsx's loader in the thread first.
+const fromSource = import.meta.url.endsWith('.ts')
+const THREAD_URL = new URL(fromSource ? './pglite-thread.ts' : './pglite-thread.js', import.meta.url)
+const threadEntry = fromSource
+  ? `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(THREAD_URL.href)}) })`
+  : THREAD_URL
+
+type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never
+
+/** Opens PGlite in a worker thread: a folder on disk, or memory when `dataDir` is undefined. */
+export async function openPgliteWorker(dataDir: string | undefined): Promise<Database> {
+  const worker = new Worker(threadEntry, {
+    eval: fromSource,
+    workerData: { dataDir } satisfies WorkerOptions,
+    // The parent's loader flags (tsx) would only slow the thread's start.
+    execArgv: [],
+  })
+  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>()
+  let nextId = 1
+  let closedBecause: string | undefined
+
+  // The thread keeps the process alive only while something waits for it, like a socket would.
+  const settled = () => {
+    if (pending.size === 0) worker.unref()
+  }
+  const call = <T>(body: RequestBody): Promise<T> => {
+    if (closedBecause !== undefined) return Promise.reject(new Error(closedBecause))
+    const id = nextId++
+    return new Promise<T>((resolve, reject) => {
+      if (pending.size === 0) worker.ref()
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject })
+      worker.postMessage({ ...body, id } as Request)
+    })
+  }
+  const abandonAll = (reason: string) => {
+    closedBecause = reason
+    for (const { reject } of pending.values()) reject(new Error(reason))
+    pending.clear()
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    worker.once('message', (startup: Startup) => {
+      if (startup.ready) resolve()
+      else reject(deserializeError(startup.error))
+    })
+    worker.once('error', reject)
+  })
+  worker.on('message', (reply: Reply) => {
+    const waiter = pending.get(reply.id)
+    if (!waiter) return
+    pending.delete(reply.id)
+    if (reply.ok) waiter.resolve(reply.value)
+    else waiter.reject(deserializeError(reply.error))
+    settled()
+  })
+  worker.on('error', (error) => abandonAll(`PGlite is closed (its worker thread failed: ${error.message})`))
+  worker.on('exit', () => abandonAll('PGlite is closed'))
+  worker.unref()
+
+  const sqlOn = (tx: number | undefined): Sql => ({
+    query: <Row>(text: string, params?: readonly unknown[]) => call<Row[]>({ op: 'query', text, params, tx }),
+  })
+  const root = sqlOn(undefined)
+  return {
+    kind: 'pglite',
+    query: root.query,
+    exec: (text) => call<void>({ op: 'exec', text, tx: undefined }),
+    async transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+      const tx = await call<number>({ op: 'begin' })
+      let result: T
+      try {
+        result = await fn(sqlOn(tx))
+      } catch (error) {
+        // The caller's error is the one that matters; a failed ROLLBACK ends the transaction too.
+        await call<void>({ op: 'end', tx, commit: false }).catch(() => {})
+        throw error
+      }
+      await call<void>({ op: 'end', tx, commit: true })
+      return result
+    },
+    async close() {
+      if (closedBecause !== undefined) return
+      await call<void>({ op: 'close' })
+      closedBecause = 'PGlite is closed'
+      await worker.terminate()
+    },
+  }
+}

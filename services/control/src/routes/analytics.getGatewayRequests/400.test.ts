@@ -1,0 +1,3 @@
+import { describeInvalidQuery } from '../../../test/analytics-statuses.js'
+
+describeInvalidQuery('analytics.getGatewayRequests')

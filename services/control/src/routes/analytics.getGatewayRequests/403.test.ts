@@ -1,0 +1,30 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { analyticsKey, SOURCES } from '../../../test/analytics-fixtures.js'
+import { useService } from '../../../test/harness.js'
+import { call } from '../../../test/keys-fixtures.js'
+
+describe.each(testDatabaseKinds())('analytics.getGatewayRequests 403 (%s)', (kind) => {
+  const t = useService(kind)
+
+  it("needs the read permission of its own source; another source's does not do", async () => {
+    const others = Object.entries(SOURCES)
+      .filter(([operation]) => operation !== 'analytics.getGatewayRequests')
+      .map(([, source]) => source.permission)
+    const denied = await analyticsKey(t, 'analytics.getGatewayRequests', { permissions: others })
+    const { response, error } = await call(
+      t,
+      'analytics.getGatewayRequests',
+      { query: 'SELECT 1' },
+      denied.key,
+    )
+    expect(response.status).toBe(403)
+    expect(error?.error.type).toBe(
+      'https://docs.deploy-control.dev/errors/authorization/insufficient_permissions',
+    )
+    const allowed = await analyticsKey(t, 'analytics.getGatewayRequests')
+    expect(
+      (await call(t, 'analytics.getGatewayRequests', { query: 'SELECT 1' }, allowed.key)).response.status,
+    ).toBe(200)
+  })
+})

@@ -1,0 +1,3 @@
+import { describeNoData } from '../../../test/analytics-statuses.js'
+
+describeNoData('analytics.getRatelimits')

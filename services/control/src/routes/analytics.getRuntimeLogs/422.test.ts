@@ -1,0 +1,3 @@
+import { describeEscapesRefused } from '../../../test/analytics-statuses.js'
+
+describeEscapesRefused('analytics.getRuntimeLogs')

@@ -1,0 +1,12 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { FAULTY, it503 } from '../../../test/statuses.js'
+
+describe.each(testDatabaseKinds())('analytics.getRuntimeLogs 503 (%s)', (kind) => {
+  const t = useService(kind, FAULTY)
+  it503(t, 'analytics.getRuntimeLogs', {
+    query:
+      "SELECT time, message FROM runtime_logs WHERE deployment_id = 'd_7fPm3qR9xV2wLk' AND level = 'error' ORDER BY time DESC LIMIT 50",
+  })
+})

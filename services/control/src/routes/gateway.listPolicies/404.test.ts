@@ -1,0 +1,22 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { call } from '../../../test/keys-fixtures.js'
+
+describe.each(testDatabaseKinds())('gateway.listPolicies 404 (%s)', (kind) => {
+  const t = useService(kind)
+
+  it('answers 404 for an unknown environment, app, and an environment of another workspace', async () => {
+    const fx = await t.fixture()
+    const other = await t.fixture({ workspaceId: await t.workspace() })
+    for (const where of [
+      { project: fx.projectId, app: fx.appId, environment: 'staging' },
+      { project: fx.projectId, app: 'no-such-app', environment: 'production' },
+      { project: other.projectId, app: other.appId, environment: 'production' },
+    ]) {
+      const { response, error } = await call(t, 'gateway.listPolicies', where)
+      expect(response.status).toBe(404)
+      expect(error?.error.title).toBe('Not Found')
+    }
+  })
+})

@@ -1,0 +1,40 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { withPolicies } from '../../../test/gateway-fixtures.js'
+import { useService } from '../../../test/harness.js'
+import { call } from '../../../test/keys-fixtures.js'
+
+describe.each(testDatabaseKinds())('gateway.updatePolicy 200 (%s)', (kind) => {
+  const t = useService(kind)
+
+  it('changes only the named policy, in place', async () => {
+    const { fx, where } = await withPolicies(t)
+    const upd = await call(t, 'gateway.updatePolicy', {
+      ...where,
+      policyId: 'per-ip-limit',
+      enabled: false,
+      logging: { requestHeaders: true },
+    })
+    expect(upd.response.status).toBe(200)
+    const after = await call(t, 'gateway.listPolicies', {
+      project: fx.projectId,
+      app: fx.appId,
+      environment: fx.productionEnvironmentId,
+    })
+    const policies = after.data?.data as Array<{ name: string; enabled: boolean; logging?: unknown }>
+    expect(policies.map((p) => [p.name, p.enabled, p.logging])).toEqual([
+      ['require-api-key', true, undefined],
+      [
+        'per-ip-limit',
+        false,
+        {
+          requestHeaders: true,
+          responseHeaders: false,
+          requestBody: false,
+          responseBody: false,
+          query: false,
+        },
+      ],
+    ])
+  })
+})

@@ -1,0 +1,15 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { it401 } from '../../../test/keys-fixtures.js'
+
+describe.each(testDatabaseKinds())('gateway.updatePolicy 401 (%s)', (kind) => {
+  const t = useService(kind)
+  it401(t, 'gateway.updatePolicy', () => ({
+    project: 'demo',
+    app: 'checkout-api',
+    environment: 'production',
+    policyId: 'per-ip-limit',
+    enabled: false,
+  }))
+})

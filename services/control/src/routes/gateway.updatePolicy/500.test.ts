@@ -1,0 +1,15 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { FAULTY, it500 } from '../../../test/statuses.js'
+
+describe.each(testDatabaseKinds())('gateway.updatePolicy 500 (%s)', (kind) => {
+  const t = useService(kind, FAULTY)
+  it500(t, 'gateway.updatePolicy', {
+    project: 'prj_4xQm8TzL2nWcVb',
+    app: 'checkout-api',
+    environment: 'production',
+    policyId: 'per-ip-limit',
+    enabled: false,
+  })
+})

@@ -1,0 +1,14 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { FAULTY, it500 } from '../../../test/statuses.js'
+
+describe.each(testDatabaseKinds())('portal.createSession 500 (%s)', (kind) => {
+  const t = useService(kind, FAULTY)
+  it500(t, 'portal.createSession', {
+    portal: 'portal_main',
+    externalId: 'customer_8412',
+    scopes: ['read_keys', 'reroll_key', 'read_verifications'],
+    returnUrl: 'https://app.acme-shop.com/settings/api',
+  })
+})

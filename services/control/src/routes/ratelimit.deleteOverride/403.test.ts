@@ -1,0 +1,17 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { call } from '../../../test/keys-fixtures.js'
+import { withOverride } from '../../../test/ratelimit-fixtures.js'
+
+describe.each(testDatabaseKinds())('ratelimit.deleteOverride 403 (%s)', (kind) => {
+  const t = useService(kind)
+
+  it('needs delete_override on the namespace, and deletes nothing without it', async () => {
+    const { namespace, identifier } = await withOverride(t)
+    const reader = await t.key(['ratelimit.*.read_override'])
+    const denied = await call(t, 'ratelimit.deleteOverride', { namespace, identifier }, reader)
+    expect(denied.response.status).toBe(403)
+    expect((await call(t, 'ratelimit.getOverride', { namespace, identifier })).response.status).toBe(200)
+  })
+})

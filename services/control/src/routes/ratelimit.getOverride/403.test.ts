@@ -1,0 +1,20 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { call } from '../../../test/keys-fixtures.js'
+import { withOverride } from '../../../test/ratelimit-fixtures.js'
+
+describe.each(testDatabaseKinds())('ratelimit.getOverride 403 (%s)', (kind) => {
+  const t = useService(kind)
+
+  it('needs read_override on the namespace', async () => {
+    const { namespace, identifier } = await withOverride(t)
+    const writer = await t.key([`ratelimit/${namespace}#set_override`])
+    const denied = await call(t, 'ratelimit.getOverride', { namespace, identifier }, writer)
+    expect(denied.response.status).toBe(403)
+    const reader = await t.key([`ratelimit.${namespace}.read_override`])
+    expect((await call(t, 'ratelimit.getOverride', { namespace, identifier }, reader)).response.status).toBe(
+      200,
+    )
+  })
+})

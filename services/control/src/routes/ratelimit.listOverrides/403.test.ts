@@ -1,0 +1,17 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { call } from '../../../test/keys-fixtures.js'
+import { withOverride } from '../../../test/ratelimit-fixtures.js'
+
+describe.each(testDatabaseKinds())('ratelimit.listOverrides 403 (%s)', (kind) => {
+  const t = useService(kind)
+
+  it('needs read_override on the namespace', async () => {
+    const { namespace } = await withOverride(t)
+    const writer = await t.key([`ratelimit/${namespace}#set_override`])
+    expect((await call(t, 'ratelimit.listOverrides', { namespace }, writer)).response.status).toBe(403)
+    const reader = await t.key([`ratelimit/${namespace}#read_override`])
+    expect((await call(t, 'ratelimit.listOverrides', { namespace }, reader)).response.status).toBe(200)
+  })
+})

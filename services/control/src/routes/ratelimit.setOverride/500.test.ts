@@ -1,0 +1,14 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe } from 'vitest'
+import { useService } from '../../../test/harness.js'
+import { FAULTY, it500 } from '../../../test/statuses.js'
+
+describe.each(testDatabaseKinds())('ratelimit.setOverride 500 (%s)', (kind) => {
+  const t = useService(kind, FAULTY)
+  it500(t, 'ratelimit.setOverride', {
+    namespace: 'api.requests',
+    identifier: 'org_acme',
+    limit: 500,
+    duration: 60000,
+  })
+})

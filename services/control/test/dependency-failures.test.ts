@@ -1,0 +1,34 @@
+/**
+ * Database failures that the operation does not document a status for stay 500s: only the
+ * analytics operations document 503 (their own tests), and no operation documents 502 or 504.
+ */
+import { sqlError, testDatabaseKinds } from '@apiplatform/server-kit'
+import { describe, expect, it } from 'vitest'
+import { useService } from './harness.js'
+import { call } from './keys-fixtures.js'
+import { FAULTY } from './statuses.js'
+
+describe.each(testDatabaseKinds())('database failures an operation does not document (%s)', (kind) => {
+  const t = useService(kind, FAULTY)
+
+  it.each([
+    ['unreachable', '08006', 'apis.getApi'],
+    ['timeout', '57014', 'analytics.getVerifications'],
+    ['invalid response', '08P01', 'deployments.getDeployment'],
+  ])('%s (%s) on %s answers 500', async (_label, code, operationId) => {
+    const body = operationId.startsWith('analytics.')
+      ? { query: 'SELECT 1' }
+      : operationId === 'apis.getApi'
+        ? { apiId: 'api_1mXc4Ke7Tq2Yb9' }
+        : { deploymentId: 'd_7fPm3qR9xV2wLk' }
+    expect((await call(t, operationId, body)).response.status).toBeLessThan(500)
+    t.faults.failAll(sqlError(code))
+    try {
+      const { response, error } = await call(t, operationId, body)
+      expect(response.status).toBe(500)
+      expect(error?.error.type).toBe('https://docs.deploy-control.dev/errors/application/unexpected_error')
+    } finally {
+      t.faults.heal()
+    }
+  })
+})

@@ -1,0 +1,27 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { afterAll, beforeAll, describe, it } from 'vitest'
+import { type FaultyTestService, startFaultyTestService } from '../../testing/harness.js'
+import { expectDatabaseFailure } from '../../testing/statuses.js'
+
+describe.each(testDatabaseKinds())('POST /v2/crawl/params-preview → 504 (%s)', (kind) => {
+  let t: FaultyTestService
+  beforeAll(async () => {
+    t = await startFaultyTestService({ kind })
+  })
+  afterAll(async () => {
+    await t?.stop()
+  })
+
+  it('answers Gateway Timeout when the database cancels the statement', async () => {
+    await expectDatabaseFailure(
+      t,
+      504,
+      (client) =>
+        client.POST('/v2/crawl/params-preview', {
+          body: { url: 'https://docs.example.com', prompt: 'only the blog' },
+        }),
+      // The preview reads nothing of its own: only authentication meets the failure.
+      { coldCaches: true },
+    )
+  })
+})

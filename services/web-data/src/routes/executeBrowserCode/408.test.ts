@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeBrowser } from '../../testing/browser.js'
+import { startTestService, type TestService } from '../../testing/harness.js'
+
+describeBrowser('POST /v2/interact/{sessionId}/execute → 408', () => {
+  let t: TestService
+  let sessionId: string
+  beforeAll(async () => {
+    t = await startTestService()
+    const { data } = await t.client.POST('/v2/interact', { body: {} })
+    sessionId = String(data?.id)
+  })
+  afterAll(async () => {
+    await t?.stop()
+  })
+
+  const execute = (code: string, timeout: number) =>
+    t.client.POST('/v2/interact/{sessionId}/execute', {
+      params: { path: { sessionId } },
+      body: { code, timeout },
+    })
+
+  it('answers Request Timeout when the session stays busy for the whole timeout, and runs nothing', async () => {
+    const first = execute(
+      `globalThis.ran = (globalThis.ran ?? 0) + 1; await new Promise((r) => setTimeout(r, 3000))`,
+      5,
+    )
+    // Give the first run time to claim the session before the second one queues behind it.
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const second = await execute(`globalThis.ran = (globalThis.ran ?? 0) + 100`, 1)
+    expect(second.response.status).toBe(408)
+    expect(second.error).toMatchObject({
+      success: false,
+      error: 'Request Timeout',
+      code: 'SESSION_BUSY_TIMEOUT',
+    })
+    expect((await first).data).toMatchObject({ killed: false, exitCode: 0 })
+    const count = await execute('return String(globalThis.ran)', 5)
+    expect(count.data).toMatchObject({ result: '1', killed: false })
+  }, 60_000)
+
+  it('runs queued code once the session frees within its timeout', async () => {
+    const first = execute(`await new Promise((r) => setTimeout(r, 500))`, 5)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const second = await execute('return 40 + 2', 10)
+    expect(second.data).toMatchObject({ result: '42', killed: false })
+    expect((await first).data).toMatchObject({ killed: false })
+  }, 60_000)
+})

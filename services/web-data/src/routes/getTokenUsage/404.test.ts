@@ -1,0 +1,22 @@
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestService, type TestService } from '../../testing/harness.js'
+
+describe.each(testDatabaseKinds())('GET /v2/team/token-usage → 404 (%s)', (kind) => {
+  let t: TestService
+  beforeAll(async () => {
+    t = await startTestService({ kind, worker: false })
+  })
+  afterAll(async () => {
+    await t?.stop()
+  })
+
+  it('answers Not Found for a team whose billing is not configured (never granted credits)', async () => {
+    const unbilled = await t.newTeam(0)
+    const { error, response } = await t.clientWith(unbilled.key).GET('/v2/team/token-usage')
+    expect(response.status).toBe(404)
+    expect(error).toEqual({ success: false, error: 'Not Found', code: 'BILLING_NOT_CONFIGURED' })
+    const billed = await t.newTeam(1)
+    expect((await t.clientWith(billed.key).GET('/v2/team/token-usage')).response.status).toBe(200)
+  })
+})

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto'
+import { testDatabaseKinds } from '@apiplatform/server-kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { balance } from '../billing/credits.js'
+import { type FixtureSite, PAGES, startFixtureSite } from '../testing/fixture-site.js'
+import { startTestService, type TestService } from '../testing/harness.js'
+
+const page = (heading: string) =>
+  `<!doctype html><html lang="en"><head><title>Cache</title></head><body><main><h1>${heading}</h1></main></body></html>`
+
+describe.each(testDatabaseKinds())('POST /v2/scrape page cache (%s)', (kind) => {
+  let t: TestService
+  let site: FixtureSite
+  const paths: string[] = []
+  /** A page of its own for one test (the fixture's pages are shared by every test file). */
+  const newPage = (heading: string) => {
+    const path = `/cache-${randomUUID()}.html`
+    PAGES[path] = page(heading)
+    paths.push(path)
+    return path
+  }
+  const scrape = async (body: Record<string, unknown> & { url: string }, client = t.client) => {
+    const { data, response } = await client.POST('/v2/scrape', { body })
+    expect(response.status).toBe(200)
+    return data?.data as { markdown?: string; metadata: Record<string, unknown> }
+  }
+
+  beforeAll(async () => {
+    site = await startFixtureSite()
+    t = await startTestService({ kind })
+  })
+  afterAll(async () => {
+    for (const path of paths) delete PAGES[path]
+    await t?.stop()
+    await site?.close()
+  })
+
+  it('answers a repeated scrape from the cache within maxAge, charged like a fresh one', async () => {
+    const path = newPage('First version')
+    const first = await scrape({ url: site.at(path) })
+    expect(first.metadata.cacheState).toBe('miss')
+    PAGES[path] = page('Second version')
+    const credits = await balance(t.service.db, await teamOf(t))
+    const second = await scrape({ url: site.at(path) })
+    expect(site.hits.get(path)).toBe(1)
+    expect(second.markdown).toContain('First version')
+    expect(second.metadata.cacheState).toBe('hit')
+    expect(Date.parse(String(second.metadata.cachedAt))).toBeLessThanOrEqual(Date.now())
+    expect(second.metadata.scrapeId).not.toBe(first.metadata.scrapeId)
+    expect(await balance(t.service.db, await teamOf(t))).toBe(credits - 1)
+  })
+
+  it('fetches again with maxAge 0, and neither reads nor writes the cache then', async () => {
+    const path = newPage('Old')
+    await scrape({ url: site.at(path) })
+    PAGES[path] = page('New')
+    const fresh = await scrape({ url: site.at(path), maxAge: 0 })
+    expect(fresh.markdown).toContain('New')
+    expect(fresh.metadata.cacheState).toBeUndefined()
+    // The cached copy is still the first one: maxAge 0 did not refresh it.
+    expect((await scrape({ url: site.at(path) })).markdown).toContain('Old')
+    expect(site.hits.get(path)).toBe(2)
+  })
+
+  it('does not serve a copy older than maxAge, and refreshes it', async () => {
+    const path = newPage('Before')
+    await scrape({ url: site.at(path) })
+    PAGES[path] = page('After')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const fresh = await scrape({ url: site.at(path), maxAge: 20 })
+    expect(fresh.markdown).toContain('After')
+    expect(fresh.metadata.cacheState).toBe('miss')
+    expect((await scrape({ url: site.at(path) })).markdown).toContain('After')
+  })
+
+  it('does not serve a copy younger than minAge', async () => {
+    const path = newPage('Young')
+    await scrape({ url: site.at(path) })
+    PAGES[path] = page('Younger')
+    const fresh = await scrape({ url: site.at(path), minAge: 60_000 })
+    expect(fresh.markdown).toContain('Younger')
+    expect(fresh.metadata.cacheState).toBe('miss')
+  })
+
+  it('stores nothing with storeInCache false', async () => {
+    const path = newPage('Not kept')
+    await scrape({ url: site.at(path), storeInCache: false })
+    PAGES[path] = page('Kept')
+    const next = await scrape({ url: site.at(path) })
+    expect(next.markdown).toContain('Kept')
+    expect(next.metadata.cacheState).toBe('miss')
+  })
+
+  it('keys the cache by the options that shape the document', async () => {
+    const path = newPage('Shaped')
+    await scrape({ url: site.at(path), formats: ['markdown'] })
+    const other = await scrape({ url: site.at(path), formats: ['markdown', 'html'] })
+    expect(other.metadata.cacheState).toBe('miss')
+    const chrome = await scrape({ url: site.at(path), onlyMainContent: false })
+    expect(chrome.metadata.cacheState).toBe('miss')
+    // The fragment does not name another page; a longer timeout does not change the document.
+    const same = await scrape({ url: `${site.at(path)}#section`, formats: ['markdown'], timeout: 30_000 })
+    expect(same.metadata.cacheState).toBe('hit')
+  })
+
+  it("never serves one team's cached page to another", async () => {
+    const path = newPage('Team one')
+    await scrape({ url: site.at(path) })
+    const other = await t.newTeam(100)
+    const theirs = await scrape({ url: site.at(path) }, t.clientWith(other.key))
+    expect(theirs.metadata.cacheState).toBe('miss')
+    expect(site.hits.get(path)).toBe(2)
+  })
+
+  it('keeps zero-data-retention scrapes out of the cache', async () => {
+    const path = newPage('Secret')
+    const first = await scrape({ url: site.at(path), zeroDataRetention: true })
+    expect(first.metadata.cacheState).toBeUndefined()
+    PAGES[path] = page('Public')
+    expect((await scrape({ url: site.at(path) })).markdown).toContain('Public')
+  })
+})
+
+/** The bootstrap team of a test service. */
+async function teamOf(t: TestService): Promise<string> {
+  const rows = await t.service.db.query<{ team_id: string }>('SELECT team_id FROM api_keys LIMIT 1')
+  return rows[0]?.team_id ?? ''
+}
