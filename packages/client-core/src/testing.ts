@@ -55,11 +55,16 @@ export const json =
     res.end(JSON.stringify(body))
   }
 
-/** Waits (on the real event loop) until `cond` holds. */
-export async function until(cond: () => boolean, what = 'condition') {
-  for (let i = 0; i < 2000; i++) {
+/**
+ * Waits (on the real event loop) until `cond` holds. The deadline is in real time from
+ * `performance.now()`, which fake timers leave alone, so a loaded machine gets the same patience.
+ */
+export async function until(cond: () => boolean, what = 'condition', timeoutMs = 10_000) {
+  const deadline = performance.now() + timeoutMs
+  while (performance.now() < deadline) {
     if (cond()) return
     await new Promise((r) => setImmediate(r))
   }
+  if (cond()) return
   throw new Error(`timed out waiting for ${what}`)
 }
