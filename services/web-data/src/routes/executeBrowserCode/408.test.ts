@@ -22,11 +22,12 @@ describeBrowser('POST /v2/interact/{sessionId}/execute → 408', () => {
 
   it('answers Request Timeout when the session stays busy for the whole timeout, and runs nothing', async () => {
     const first = execute(
-      `globalThis.ran = (globalThis.ran ?? 0) + 1; await new Promise((r) => setTimeout(r, 3000))`,
-      5,
+      `globalThis.ran = (globalThis.ran ?? 0) + 1; await new Promise((r) => setTimeout(r, 5000))`,
+      10,
     )
-    // Give the first run time to claim the session before the second one queues behind it.
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // Give the first run time to claim the session before the second one queues behind it (a
+    // second ahead: a loaded CI machine is slow to get there; the first keeps it busy for 5 s).
+    await new Promise((resolve) => setTimeout(resolve, 1000))
     const second = await execute(`globalThis.ran = (globalThis.ran ?? 0) + 100`, 1)
     expect(second.response.status).toBe(408)
     expect(second.error).toMatchObject({

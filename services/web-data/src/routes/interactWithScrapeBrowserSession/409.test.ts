@@ -20,9 +20,10 @@ describeBrowser('POST /v2/scrape/{jobId}/interact → 409', () => {
     const jobId = String(scraped.data?.data?.metadata?.scrapeId)
     const slow = t.client.POST('/v2/scrape/{jobId}/interact', {
       params: { path: { jobId } },
-      body: { code: 'await page.waitForTimeout(3000); return "done"' },
+      body: { code: 'await page.waitForTimeout(5000); return "done"' },
     })
-    await new Promise((r) => setTimeout(r, 500))
+    // A second for the slow code to start (a loaded CI machine is slow to get there).
+    await new Promise((r) => setTimeout(r, 1000))
     const { error, response } = await t.client.POST('/v2/scrape/{jobId}/interact', {
       params: { path: { jobId } },
       body: { code: 'return 1' },
