@@ -1,5 +1,6 @@
 import { assertValidFormatSchemas } from '../extraction/json-format.js'
 import { ApiError, Errors } from '../http/errors.js'
+import { SHAPING_FIELDS } from '../scrape/cache.js'
 import { paramsFromPrompt } from './params.js'
 import type { CrawlOptions, PageOptions } from './store.js'
 
@@ -20,6 +21,13 @@ export function pageOptions(
   if (Array.isArray(o.excludeTags)) out.excludeTags = o.excludeTags as string[]
   if (o.headers && typeof o.headers === 'object') out.headers = o.headers as Record<string, unknown>
   if (typeof o.timeout === 'number') out.timeout = o.timeout
+  // The page cache (batch scrapes; crawls always fetch, see scrape/cache.ts): its options, and
+  // every field that shapes a document, so that a batch page has the key a scrape of it has.
+  for (const field of SHAPING_FIELDS)
+    if (!(field in out) && o[field] !== undefined) (out as Record<string, unknown>)[field] = o[field]
+  if (typeof o.maxAge === 'number') out.maxAge = o.maxAge
+  if (typeof o.minAge === 'number') out.minAge = o.minAge
+  if (typeof o.storeInCache === 'boolean') out.storeInCache = o.storeInCache
   if (zeroDataRetention) out.zeroDataRetention = true
   return out
 }

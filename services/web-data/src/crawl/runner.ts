@@ -2,7 +2,9 @@ import type { Database, Job, JobContext, JobHandler, Sql } from '@apiplatform/se
 import { chargeEach, Prices } from '../billing/credits.js'
 import type { Extractor } from '../extraction/extractor.js'
 import { fillJsonFormat } from '../extraction/json-format.js'
+import { screenshotFormat } from '../browser/scrape.js'
 import { ApiError } from '../http/errors.js'
+import { cacheBatchPages, cachePolicy, readCached } from '../scrape/cache.js'
 import { readFormats } from '../scrape/formats.js'
 import { buildDocument, fetchOrThrow, type IndexedPage, recordPages } from '../scrape/scrape.js'
 import { pagesRecorded } from '../search/indexer.js'
@@ -50,6 +52,8 @@ type Outcome =
       indexed?: IndexedPage
       /** Tokens the extraction model spent on the page's `json` format. */
       tokens: number
+      /** The page cache key this document refreshes (batch scrapes, see scrape/cache.ts). */
+      cacheKey?: string
     }
   | { ok: false; error: string }
 
@@ -300,6 +304,25 @@ class CrawlRun {
     for (const [k, v] of Object.entries(scrapeOptions.headers ?? {}))
       if (typeof v === 'string') headers[k] = v
     try {
+      // Batch pages may come from the page cache; crawls fetch, for the links of the page itself.
+      const cache =
+        this.crawl.kind === 'batch'
+          ? cachePolicy(new URL(item.url), scrapeOptions as Record<string, unknown>, {
+              // As for a scrape: a page asking for a screenshot is never answered from the cache.
+              usesBrowser: screenshotFormat(scrapeOptions.formats) !== undefined,
+              allowPrivateUrls: this.deps.allowPrivateUrls,
+            })
+          : undefined
+      const cached = cache ? await readCached(this.deps.db, this.crawl.team_id, cache) : undefined
+      if (cached) {
+        const metadata = {
+          ...cached.document.metadata,
+          cacheState: 'hit',
+          cachedAt: cached.cachedAt.toISOString(),
+        }
+        // Already in the search index, and nothing was extracted: no tokens.
+        return { ok: true, document: { ...cached.document, metadata }, tokens: 0, links: [] }
+      }
       const page = await fetchOrThrow(new URL(item.url), {
         allowPrivateUrls: this.deps.allowPrivateUrls,
         timeoutMs: scrapeOptions.timeout ?? 30_000,
@@ -315,12 +338,14 @@ class CrawlRun {
         this.deps.extractor,
         this.ctx.signal,
       )
+      if (cache) document.metadata.cacheState = 'miss'
       return {
         ok: true,
         document,
         tokens: usage?.totalTokens ?? 0,
         links: this.discover(item, page.statusCode, parsed.links),
         ...(this.options.zeroDataRetention ? {} : { indexed: { page, parsed } }),
+        ...(cache?.store ? { cacheKey: cache.key } : {}),
       }
     } catch (error) {
       if (this.ctx.signal.aborted) throw new LeaseGone('aborted')
@@ -405,6 +430,13 @@ class CrawlRun {
       }
       const indexed = done.flatMap((e) => (e.outcome.ok && e.outcome.indexed ? [e.outcome.indexed] : []))
       await recordPages(tx, this.crawl.team_id, indexed)
+      await cacheBatchPages(
+        tx,
+        this.crawl.team_id,
+        done.flatMap((e) =>
+          e.outcome.ok && e.outcome.cacheKey ? [{ key: e.outcome.cacheKey, crawlPageId: e.item.id }] : [],
+        ),
+      )
       if (unpaid) return undefined
       // Links of every page of the batch, in page order, each URL once (its first page's depth).
       const accepted: Array<{ url: string; key: string; depth: number }> = []

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { balance } from '../billing/credits.js'
+import { batchFinished, crawlFinished, startCrawl } from '../testing/crawl.js'
 import { type FixtureSite, PAGES, startFixtureSite } from '../testing/fixture-site.js'
 import { startTestService, type TestService } from '../testing/harness.js'
 
@@ -118,6 +119,95 @@ describe.each(testDatabaseKinds())('POST /v2/scrape page cache (%s)', (kind) => 
     expect(first.metadata.cacheState).toBeUndefined()
     PAGES[path] = page('Public')
     expect((await scrape({ url: site.at(path) })).markdown).toContain('Public')
+  })
+})
+
+describe.each(testDatabaseKinds())('batch scrape and crawl pages and the page cache (%s)', (kind) => {
+  let t: TestService
+  let site: FixtureSite
+  const paths: string[] = []
+  const newPage = (heading: string) => {
+    const path = `/cache-batch-${randomUUID()}.html`
+    PAGES[path] = page(heading)
+    paths.push(path)
+    return path
+  }
+  type Doc = { markdown?: string; metadata: Record<string, unknown> }
+  const scrape = async (body: Record<string, unknown> & { url: string }) => {
+    const { data, response } = await t.client.POST('/v2/scrape', { body })
+    expect(response.status).toBe(200)
+    return data?.data as Doc
+  }
+  /** Runs a batch scrape to its end; its documents by path. */
+  const batch = async (urls: string[], options: Record<string, unknown> = {}) => {
+    const { data, response } = await t.client.POST('/v2/batch/scrape', { body: { urls, ...options } })
+    expect(response.status).toBe(200)
+    const status = await batchFinished(t.client, String(data?.id))
+    expect(status.status).toBe('completed')
+    const docs = new Map<string, Doc>()
+    for (const d of (status.data ?? []) as Doc[]) docs.set(new URL(String(d.metadata.sourceURL)).pathname, d)
+    return docs
+  }
+
+  beforeAll(async () => {
+    site = await startFixtureSite()
+    t = await startTestService({ kind })
+  })
+  afterAll(async () => {
+    for (const path of paths) delete PAGES[path]
+    await t?.stop()
+    await site?.close()
+  })
+
+  it('serves batch pages from the cache a scrape filled, and fetches the others', async () => {
+    const cachedPath = newPage('Scraped first')
+    const freshPath = newPage('Never scraped')
+    await scrape({ url: site.at(cachedPath) })
+    PAGES[cachedPath] = page('Changed since')
+    const docs = await batch([site.at(cachedPath), site.at(freshPath)])
+    expect(docs.get(cachedPath)?.markdown).toContain('Scraped first')
+    expect(docs.get(cachedPath)?.metadata).toMatchObject({ cacheState: 'hit' })
+    expect(Date.parse(String(docs.get(cachedPath)?.metadata.cachedAt))).toBeLessThanOrEqual(Date.now())
+    expect(docs.get(freshPath)?.metadata.cacheState).toBe('miss')
+    expect(site.hits.get(cachedPath)).toBe(1)
+    expect(site.hits.get(freshPath)).toBe(1)
+  })
+
+  it('fills the cache from batch pages: a later scrape and a later batch are hits', async () => {
+    const path = newPage('From a batch')
+    await batch([site.at(path)])
+    PAGES[path] = page('Later version')
+    const scraped = await scrape({ url: site.at(path) })
+    expect(scraped.metadata.cacheState).toBe('hit')
+    expect(scraped.markdown).toContain('From a batch')
+    // The scrape's hit did not refresh the entry; a second batch still finds the batch's copy.
+    expect((await batch([site.at(path)])).get(path)?.metadata.cacheState).toBe('hit')
+    expect(site.hits.get(path)).toBe(1)
+  })
+
+  it('fetches every batch page with maxAge 0, and stores nothing with storeInCache false', async () => {
+    const path = newPage('Cached')
+    await scrape({ url: site.at(path) })
+    PAGES[path] = page('Fresh')
+    const bypass = await batch([site.at(path)], { maxAge: 0 })
+    expect(bypass.get(path)?.markdown).toContain('Fresh')
+    expect(bypass.get(path)?.metadata.cacheState).toBeUndefined()
+    const other = newPage('Not kept')
+    const notKept = await batch([site.at(other)], { storeInCache: false })
+    expect(notKept.get(other)?.metadata.cacheState).toBe('miss')
+    expect((await scrape({ url: site.at(other) })).metadata.cacheState).toBe('miss')
+    expect(site.hits.get(other)).toBe(2)
+  })
+
+  it('crawls always fetch: a crawl follows the links of the page itself', async () => {
+    await scrape({ url: site.at('/docs/') })
+    const before = site.hits.get('/docs/') ?? 0
+    const id = await startCrawl(t.client, { url: site.at('/docs/'), limit: 1, sitemap: 'skip' })
+    const status = await crawlFinished(t.client, id)
+    expect(status.status).toBe('completed')
+    expect(status.completed).toBe(1)
+    expect(site.hits.get('/docs/')).toBe(before + 1)
+    for (const d of (status.data ?? []) as Doc[]) expect(d.metadata.cacheState).toBeUndefined()
   })
 })
 

@@ -1,9 +1,11 @@
 /**
- * The page cache of POST /v2/scrape. A request may be answered with a document this team scraped
- * earlier with the same document-shaping options, when it is younger than `maxAge` (default two
- * days) and at least `minAge` old. A fresh scrape refreshes the cache unless `storeInCache` is
- * false. `maxAge: 0` bypasses it completely (no read, no write, no `cacheState`), as do zero data
- * retention and scrapes that need the browser (their result depends on the session's actions).
+ * The page cache of POST /v2/scrape and of batch scrapes. A page may be answered with a document
+ * this team scraped earlier with the same document-shaping options, when it is younger than
+ * `maxAge` (default two days) and at least `minAge` old. A fresh scrape refreshes the cache unless
+ * `storeInCache` is false. `maxAge: 0` bypasses it completely (no read, no write, no
+ * `cacheState`), as do zero data retention and scrapes that need the browser (their result
+ * depends on the session's actions). Crawls always fetch: they follow the links of the page
+ * itself, which a cached document does not keep.
  */
 import { createHash } from 'node:crypto'
 import type { Sql } from '@apiplatform/server-kit'
@@ -14,7 +16,7 @@ import type { ScrapedDocument } from './scrape.js'
 export const DEFAULT_MAX_AGE_MS = 172_800_000
 
 /** The request fields that change the document (everything else, e.g. `timeout`, does not). */
-const SHAPING_FIELDS = [
+export const SHAPING_FIELDS = [
   'formats',
   'onlyMainContent',
   'onlyCleanContent',
@@ -61,6 +63,8 @@ export function cachePolicy(
   // A document fetched while private addresses were allowed is never served once they are not.
   const shaping: Record<string, unknown> = { allowPrivateUrls: context.allowPrivateUrls }
   for (const field of SHAPING_FIELDS) if (input[field] !== undefined) shaping[field] = input[field]
+  // Only scrapes take the detector; `false` there is the same document as a batch page without it.
+  if (shaping.checkPromptInjection === false) delete shaping.checkPromptInjection
   const key = createHash('sha256')
     .update(stringify([page.toString(), shaping]) ?? '')
     .digest('base64url')
@@ -73,18 +77,39 @@ export async function readCached(
   teamId: string,
   policy: CachePolicy,
 ): Promise<{ document: ScrapedDocument; cachedAt: Date } | undefined> {
-  const rows = await sql.query<{ document: ScrapedDocument | string; cached_at: Date | string }>(
-    `SELECT j.document, c.cached_at FROM scrape_cache c JOIN scrape_jobs j ON j.id = c.job_id
-     WHERE c.team_id = $1 AND c.cache_key = $2 AND j.document IS NOT NULL
+  const rows = await sql.query<{ document: ScrapedDocument | string | null; cached_at: Date | string }>(
+    `SELECT COALESCE(j.document, p.document) AS document, c.cached_at FROM scrape_cache c
+     LEFT JOIN scrape_jobs j ON j.id = c.job_id
+     LEFT JOIN crawl_pages p ON p.id = c.crawl_page_id AND p.status = 'done'
+     WHERE c.team_id = $1 AND c.cache_key = $2
        AND c.cached_at > now() - make_interval(secs => $3::double precision / 1000)
        AND c.cached_at <= now() - make_interval(secs => $4::double precision / 1000)`,
     [teamId, policy.key, policy.maxAgeMs, policy.minAgeMs],
   )
   const row = rows[0]
-  if (!row) return undefined
+  // The document may be gone (an expired scrape job or batch): a miss.
+  if (!row?.document) return undefined
   const document =
     typeof row.document === 'string' ? (JSON.parse(row.document) as ScrapedDocument) : row.document
   // What the first request's answer said about itself is not part of the page.
   const { scrapeId: _scrapeId, cacheState: _state, cachedAt: _at, ...metadata } = document.metadata
   return { document: { ...document, metadata }, cachedAt: new Date(row.cached_at) }
+}
+
+/** Points the cache at batch pages just stored (`crawlPageId`), in the transaction that stores them. */
+export async function cacheBatchPages(
+  tx: Sql,
+  teamId: string,
+  pages: Array<{ key: string; crawlPageId: number }>,
+): Promise<void> {
+  // One row per key: ON CONFLICT cannot update a row twice in one statement.
+  const byKey = new Map(pages.map((p) => [p.key, p.crawlPageId]))
+  if (byKey.size === 0) return
+  await tx.query(
+    `INSERT INTO scrape_cache (team_id, cache_key, crawl_page_id)
+     SELECT $1, k, i FROM unnest($2::text[], $3::bigint[]) AS t(k, i)
+     ON CONFLICT (team_id, cache_key)
+     DO UPDATE SET job_id = NULL, crawl_page_id = EXCLUDED.crawl_page_id, cached_at = now()`,
+    [teamId, [...byKey.keys()], [...byKey.values()]],
+  )
 }

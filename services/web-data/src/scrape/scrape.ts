@@ -242,7 +242,8 @@ async function recordScrape(
      ), k AS (
        INSERT INTO scrape_cache (team_id, cache_key, job_id)
        SELECT $1, $18, $11 FROM c WHERE $18::text IS NOT NULL AND $12::text IS NOT NULL
-       ON CONFLICT (team_id, cache_key) DO UPDATE SET job_id = EXCLUDED.job_id, cached_at = now()
+       ON CONFLICT (team_id, cache_key)
+       DO UPDATE SET job_id = EXCLUDED.job_id, crawl_page_id = NULL, cached_at = now()
      )
      INSERT INTO scrape_jobs (id, team_id, url, final_url, document, used_browser, expires_at)
      SELECT $11, $1, $5, $3, $12::jsonb, $13, now() + make_interval(secs => $14::double precision / 1000) FROM c
