@@ -314,15 +314,8 @@ class CrawlRun {
             })
           : undefined
       const cached = cache ? await readCached(this.deps.db, this.crawl.team_id, cache) : undefined
-      if (cached) {
-        const metadata = {
-          ...cached.document.metadata,
-          cacheState: 'hit',
-          cachedAt: cached.cachedAt.toISOString(),
-        }
-        // Already in the search index, and nothing was extracted: no tokens.
-        return { ok: true, document: { ...cached.document, metadata }, tokens: 0, links: [] }
-      }
+      // Already in the search index, and nothing was extracted: no tokens.
+      if (cached) return { ok: true, document: cached, tokens: 0, links: [] }
       const page = await fetchOrThrow(new URL(item.url), {
         allowPrivateUrls: this.deps.allowPrivateUrls,
         timeoutMs: scrapeOptions.timeout ?? 30_000,

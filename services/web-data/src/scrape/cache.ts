@@ -71,12 +71,12 @@ export function cachePolicy(
   return { key, maxAgeMs, minAgeMs: Math.max(0, input.minAge ?? 0), store: input.storeInCache !== false }
 }
 
-/** The cached document the policy admits, if any. */
+/** The cached document the policy admits, if any, marked as a hit (`cacheState`, `cachedAt`). */
 export async function readCached(
   sql: Sql,
   teamId: string,
   policy: CachePolicy,
-): Promise<{ document: ScrapedDocument; cachedAt: Date } | undefined> {
+): Promise<ScrapedDocument | undefined> {
   const rows = await sql.query<{ document: ScrapedDocument | string | null; cached_at: Date | string }>(
     `SELECT COALESCE(j.document, p.document) AS document, c.cached_at FROM scrape_cache c
      LEFT JOIN scrape_jobs j ON j.id = c.job_id
@@ -93,7 +93,10 @@ export async function readCached(
     typeof row.document === 'string' ? (JSON.parse(row.document) as ScrapedDocument) : row.document
   // What the first request's answer said about itself is not part of the page.
   const { scrapeId: _scrapeId, cacheState: _state, cachedAt: _at, ...metadata } = document.metadata
-  return { document: { ...document, metadata }, cachedAt: new Date(row.cached_at) }
+  return {
+    ...document,
+    metadata: { ...metadata, cacheState: 'hit', cachedAt: new Date(row.cached_at).toISOString() },
+  }
 }
 
 /** Points the cache at batch pages just stored (`crawlPageId`), in the transaction that stores them. */

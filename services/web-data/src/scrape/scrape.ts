@@ -300,15 +300,7 @@ export async function scrape(
   const cached = cache ? await readCached(deps.db, teamId, cache) : undefined
   if (cached) {
     // The document as GET /v2/scrape/{id} will return it too.
-    const document: ScrapedDocument = {
-      ...cached.document,
-      metadata: {
-        ...cached.document.metadata,
-        scrapeId: jobId,
-        cacheState: 'hit',
-        cachedAt: cached.cachedAt.toISOString(),
-      },
-    }
+    const document: ScrapedDocument = { ...cached, metadata: { ...cached.metadata, scrapeId: jobId } }
     const recorded = await recordScrape(deps.db, {
       teamId,
       price,
