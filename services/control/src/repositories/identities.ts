@@ -1,6 +1,7 @@
 /** Identities (owners of keys, by externalId) and the rate limits of keys and identities. */
 import { newId, type Sql } from '@apiplatform/server-kit'
 import { json, num } from './rows.js'
+import { type SearchPageInput, searchPage } from './search-page.js'
 
 export interface IdentityRecord {
   id: string
@@ -99,24 +100,8 @@ export async function deleteIdentity(sql: Sql, workspaceId: string, id: string) 
   await sql.query('DELETE FROM identities WHERE workspace_id = $1 AND id = $2', [workspaceId, id])
 }
 
-export async function listIdentities(
-  sql: Sql,
-  input: { workspaceId: string; search?: string; after?: { createdAt: number; id: string }; limit: number },
-) {
-  const rows = await sql.query<Row>(
-    `SELECT * FROM identities WHERE workspace_id = $1
-       AND ($2::text IS NULL OR external_id ILIKE '%' || $2 || '%')
-       AND ($3::bigint IS NULL OR (created_at, id) > ($3::bigint, $4::text))
-     ORDER BY created_at, id LIMIT $5`,
-    [
-      input.workspaceId,
-      input.search ?? null,
-      input.after?.createdAt ?? null,
-      input.after?.id ?? '',
-      input.limit,
-    ],
-  )
-  return rows.map(toRecord)
+export async function listIdentities(sql: Sql, input: SearchPageInput) {
+  return (await searchPage<Row>(sql, 'identities', input)).map(toRecord)
 }
 
 interface RatelimitRow {

@@ -1,6 +1,7 @@
 /** Permissions and roles of a workspace (RBAC for API keys), and their links to keys. */
 import { newId, type Sql } from '@apiplatform/server-kit'
 import { num } from './rows.js'
+import { type SearchPageInput, searchPage } from './search-page.js'
 
 export interface PermissionRecord {
   id: string
@@ -103,24 +104,8 @@ export async function ensurePermissions(
   return findPermissionsBySlug(sql, workspaceId, unique)
 }
 
-export async function listPermissions(
-  sql: Sql,
-  input: { workspaceId: string; search?: string; after?: { createdAt: number; id: string }; limit: number },
-) {
-  const rows = await sql.query<PermissionRow>(
-    `SELECT * FROM rbac_permissions WHERE workspace_id = $1
-       AND ($2::text IS NULL OR name ILIKE '%' || $2 || '%' OR slug ILIKE '%' || $2 || '%')
-       AND ($3::bigint IS NULL OR (created_at, id) > ($3::bigint, $4::text))
-     ORDER BY created_at, id LIMIT $5`,
-    [
-      input.workspaceId,
-      input.search ?? null,
-      input.after?.createdAt ?? null,
-      input.after?.id ?? '',
-      input.limit,
-    ],
-  )
-  return rows.map(toPermission)
+export async function listPermissions(sql: Sql, input: SearchPageInput) {
+  return (await searchPage<PermissionRow>(sql, 'rbac_permissions', input)).map(toPermission)
 }
 
 export async function deletePermission(sql: Sql, workspaceId: string, id: string) {
@@ -162,24 +147,8 @@ export async function findRoles(sql: Sql, workspaceId: string, idsOrNames: reado
   return { found, missing }
 }
 
-export async function listRoles(
-  sql: Sql,
-  input: { workspaceId: string; search?: string; after?: { createdAt: number; id: string }; limit: number },
-) {
-  const rows = await sql.query<RoleRow>(
-    `SELECT * FROM rbac_roles WHERE workspace_id = $1
-       AND ($2::text IS NULL OR name ILIKE '%' || $2 || '%')
-       AND ($3::bigint IS NULL OR (created_at, id) > ($3::bigint, $4::text))
-     ORDER BY created_at, id LIMIT $5`,
-    [
-      input.workspaceId,
-      input.search ?? null,
-      input.after?.createdAt ?? null,
-      input.after?.id ?? '',
-      input.limit,
-    ],
-  )
-  return rows.map(toRole)
+export async function listRoles(sql: Sql, input: SearchPageInput) {
+  return (await searchPage<RoleRow>(sql, 'rbac_roles', input)).map(toRole)
 }
 
 export async function deleteRole(sql: Sql, workspaceId: string, id: string) {
