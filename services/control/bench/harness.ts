@@ -98,6 +98,15 @@ export async function startBareHono(path: string, body: unknown): Promise<Child>
   return { url, pid: child.pid, stop: stopper(child) }
 }
 
+/** The framework floor (bench/framework-floor.ts) for `operationId`, answering `body`. */
+export async function startFrameworkFloor(operationId: string, body: unknown): Promise<Child> {
+  const { url, child } = await spawnServer('bench/framework-floor.ts', {
+    BENCH_OPERATION: operationId,
+    BENCH_BODY: JSON.stringify(body),
+  })
+  return { url, pid: child.pid, stop: stopper(child) }
+}
+
 export interface LoadResult {
   label: string
   /** The paced rate, when the load was paced. */
@@ -183,6 +192,28 @@ export async function warmUp(
   options: { body: unknown; headers?: Record<string, string> | undefined },
 ) {
   await load('warm-up', url, { ...options, durationSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2) })
+}
+
+/**
+ * Loads the framework floor of `operationId` (started, warmed up, measured, stopped): the same
+ * request as the service gets, answered with `sample` after the spec's validation alone.
+ */
+export async function loadFrameworkFloor(
+  operationId: string,
+  sample: unknown,
+  request: { body: unknown; headers: Record<string, string> },
+): Promise<LoadResult> {
+  const floor = await startFrameworkFloor(operationId, sample)
+  try {
+    const url = `${floor.url}/v2/${operationId}`
+    await warmUp(url, request)
+    return await load(`framework floor (${operationId} route, validation, canned body)`, url, {
+      ...request,
+      pid: floor.pid,
+    })
+  } finally {
+    await floor.stop()
+  }
 }
 
 /** Prints the results as a table, each with its ratio to the first (the baseline). */

@@ -13,6 +13,7 @@ import {
   type Child,
   type LoadResult,
   load,
+  loadFrameworkFloor,
   report,
   startBareHono,
   startControlService,
@@ -74,6 +75,7 @@ try {
   })
   const bareTarget = { body, headers: auth, pid: bare.pid }
   results.push(await load('bare Hono (canned limit body)', `${bare.url}/v2/ratelimit.limit`, bareTarget))
+  results.push(await loadFrameworkFloor('ratelimit.limit', before.sample, { body: body, headers: auth }))
   results.push(
     await load(`ratelimit.limit before (${storage})`, `${before.service.url}/v2/ratelimit.limit`, {
       body: { ...body, identifier: `before_${Date.now()}` },

@@ -13,6 +13,7 @@ import {
   type Child,
   type LoadResult,
   load,
+  loadFrameworkFloor,
   report,
   startBareHono,
   startControlService,
@@ -81,6 +82,9 @@ try {
   await warmUp(`${before.service.url}/v2/keys.verifyKey`, { body: before.body, headers: auth })
   const bareTarget = { body: before.body, headers: auth, pid: bare.pid }
   results.push(await load('bare Hono (canned verifyKey body)', `${bare.url}/v2/keys.verifyKey`, bareTarget))
+  results.push(
+    await loadFrameworkFloor('keys.verifyKey', before.sample, { body: before.body, headers: auth }),
+  )
   results.push(
     await load(`keys.verifyKey before (${storage})`, `${before.service.url}/v2/keys.verifyKey`, {
       body: before.body,

@@ -2,7 +2,10 @@
  * Crawl throughput: our crawl (POST /v2/crawl, scrape pipeline, group commit of pages) against a
  * plain fetch loop (fetch + href regex, same concurrency) over the same 1,000-page local site,
  * served from a separate process. Prints pages per second of both and the ratio (goal ≥ 0.7).
+ * A third loop, the same plain loop that also converts each page with turndown (no storage, no
+ * API), shows the ceiling of any crawl that returns markdown, against the same plain loop.
  */
+import TurndownService from 'turndown'
 import { auth, startBenchService, startSiteProcess } from './common.js'
 import { printSqlStats } from './sql-stats.js'
 
@@ -10,7 +13,10 @@ const PAGES = Number(process.env.BENCH_PAGES ?? 1000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 
-async function plainLoop(start: string): Promise<number> {
+const turndown = new TurndownService()
+
+/** Fetches the site from `start` following `/p/` links; `convert` is run on each page's HTML. */
+async function plainLoop(start: string, convert?: (html: string) => unknown): Promise<number> {
   const seen = new Set([start])
   const queue = [start]
   let done = 0
@@ -25,6 +31,7 @@ async function plainLoop(start: string): Promise<number> {
           .then((r) => r.text())
           .then((html) => {
             done++
+            convert?.(html)
             for (const m of html.matchAll(/href="([^"]+)"/g)) {
               const next = new URL(m[1] as string, url)
               next.hash = ''
@@ -71,12 +78,15 @@ try {
   // Warm-up of both sides (the site process, JIT, lazily loaded modules), then both measured in
   // this run, one after the other, over the same pages at the same concurrency.
   await plainLoop(start)
+  await plainLoop(start, (html) => turndown.turndown(html))
   await ourCrawl(service.url, start, service.apiKey, Math.min(200, PAGES))
   printSqlStats('start-up and warm-up')
   // Rounds alternate between the two (each crawl is a new one over the same pages), so drifting
   // load on a shared machine hits both alike; the rates are totals over all rounds.
   let plainPages = 0
   let plainSecs = 0
+  let convertingPages = 0
+  let convertingSecs = 0
   let ourPages = 0
   let ourSecs = 0
   for (let round = 0; round < ROUNDS; round++) {
@@ -84,17 +94,24 @@ try {
     plainPages += await plainLoop(start)
     plainSecs += (performance.now() - t) / 1000
     t = performance.now()
+    convertingPages += await plainLoop(start, (html) => turndown.turndown(html))
+    convertingSecs += (performance.now() - t) / 1000
+    t = performance.now()
     ourPages += await ourCrawl(service.url, start, service.apiKey)
     ourSecs += (performance.now() - t) / 1000
   }
   printSqlStats('our crawls')
   const plainRate = plainPages / plainSecs
+  const convertingRate = convertingPages / convertingSecs
   const ourRate = ourPages / ourSecs
   console.log(
     `database: ${mode}; ${PAGES}-page site; concurrency ${CONCURRENCY}; ${ROUNDS} alternating rounds`,
   )
   console.log(
     `plain fetch loop: ${plainPages} pages in ${plainSecs.toFixed(2)} s = ${plainRate.toFixed(1)} pages/s`,
+  )
+  console.log(
+    `plain loop + turndown (no storage): ${convertingPages} pages in ${convertingSecs.toFixed(2)} s = ${convertingRate.toFixed(1)} pages/s, ${(convertingRate / plainRate).toFixed(2)} of the plain loop (the ceiling of a crawl to markdown)`,
   )
   console.log(
     `our crawl:        ${ourPages} pages in ${ourSecs.toFixed(2)} s = ${ourRate.toFixed(1)} pages/s`,
