@@ -1,48 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { validatingFetch } from '@apiplatform/contract'
-import { createWebDataClient } from '@apiplatform/web-data-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectWellFormed, type TraceEventLike } from '../testing/agent.js'
 import { type FixtureSite, startFixtureSite } from '../testing/fixture-site.js'
-import { eventually, specValidator } from '../testing/harness.js'
+import { eventually } from '../testing/harness.js'
+import { crash, serviceProcessClient, startServiceProcess } from '../testing/service-process.js'
 
-const SERVICE_DIR = fileURLToPath(new URL('../..', import.meta.url))
 const KEY = 'wd-durability-test-key'
-
-/** Starts `tsx src/main.ts` on a data dir and resolves once it listens. */
-function startProcess(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVICE_DIR,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      WEB_DATA_API_KEY: KEY,
-      WEB_DATA_ALLOW_PRIVATE_URLS: '1',
-      WEB_DATA_AGENT_STEP_MS: '400',
-      WEB_DATA_JOB_LEASE_MS: '1500',
-      WEB_DATA_JOB_POLL_MS: '50',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  return new Promise((resolve, reject) => {
-    let output = ''
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('listening on')) resolve(child)
-    }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-    })
-    child.once('exit', (code) => reject(new Error(`service exited with ${code}: ${output}`)))
-  })
-}
+// Slow agent steps, so that the crash comes mid-run.
+const AGENT_STEP = { WEB_DATA_AGENT_STEP_MS: '400' }
 
 describe('agent runs survive a crash (PGlite on disk)', () => {
   let site: FixtureSite
@@ -60,14 +28,9 @@ describe('agent runs survive a crash (PGlite on disk)', () => {
 
   it('finishes a run after SIGKILL and restart, with no event lost or doubled', async () => {
     const port = 17_000 + Math.floor(Math.random() * 2000)
-    const client = createWebDataClient({
-      baseUrl: `http://127.0.0.1:${port}`,
-      apiKey: KEY,
-      fetch: validatingFetch(specValidator(), fetch),
-      retry: false,
-    }).raw
+    const client = serviceProcessClient(port, KEY)
     const urls = ['/product.html', '/specs.html', '/reviews.html', '/legal.html'].map((p) => site.at(p))
-    child = await startProcess(dataDir, port)
+    child = await startServiceProcess({ dataDir, port, apiKey: KEY, env: AGENT_STEP })
     const started = await client.POST('/v2/agent', {
       body: {
         prompt: 'kettle facts',
@@ -94,10 +57,9 @@ describe('agent runs survive a crash (PGlite on disk)', () => {
     )
     const before = await events()
     expect(before.some((e) => e.type === 'run.finished')).toBe(false)
-    child.kill('SIGKILL')
-    await new Promise((resolve) => child?.once('exit', resolve))
+    await crash(child)
 
-    child = await startProcess(dataDir, port)
+    child = await startServiceProcess({ dataDir, port, apiKey: KEY, env: AGENT_STEP })
     const status = await eventually(async () => {
       const { data } = await client.GET('/v2/agent/{jobId}', {
         params: { path: { jobId: id } },

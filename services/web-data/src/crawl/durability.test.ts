@@ -1,44 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { validatingFetch } from '@apiplatform/contract'
-import { createWebDataClient } from '@apiplatform/web-data-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CrawlSite, startCrawlSite } from '../testing/crawl-site.js'
-import { eventually, specValidator } from '../testing/harness.js'
+import { eventually } from '../testing/harness.js'
+import { crash, serviceProcessClient, startServiceProcess } from '../testing/service-process.js'
 
-const SERVICE_DIR = fileURLToPath(new URL('../..', import.meta.url))
 const KEY = 'wd-crawl-durability-key'
-
-function startProcess(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVICE_DIR,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      WEB_DATA_API_KEY: KEY,
-      WEB_DATA_ALLOW_PRIVATE_URLS: '1',
-      WEB_DATA_JOB_LEASE_MS: '1500',
-      WEB_DATA_JOB_POLL_MS: '50',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  return new Promise((resolve, reject) => {
-    let output = ''
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('listening on')) resolve(child)
-    })
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString()
-    })
-    child.once('exit', (code) => reject(new Error(`service exited with ${code}: ${output}`)))
-  })
-}
 
 describe('crawls survive a crash (PGlite on disk)', () => {
   let site: CrawlSite
@@ -56,13 +25,8 @@ describe('crawls survive a crash (PGlite on disk)', () => {
 
   it('finishes a crawl after SIGKILL and restart with every page exactly once', async () => {
     const port = 19_000 + Math.floor(Math.random() * 2000)
-    const client = createWebDataClient({
-      baseUrl: `http://127.0.0.1:${port}`,
-      apiKey: KEY,
-      fetch: validatingFetch(specValidator(), fetch),
-      retry: false,
-    }).raw
-    child = await startProcess(dataDir, port)
+    const client = serviceProcessClient(port, KEY)
+    child = await startServiceProcess({ dataDir, port, apiKey: KEY })
     const started = await client.POST('/v2/crawl', { body: { url: site.url, maxConcurrency: 2 } })
     const id = started.data?.id as string
     expect(started.response.status).toBe(200)
@@ -70,11 +34,10 @@ describe('crawls survive a crash (PGlite on disk)', () => {
       const { data } = await client.GET('/v2/crawl/{id}', { params: { path: { id } } })
       return (data?.completed ?? 0) >= 8 ? true : undefined
     }, 60_000)
-    child.kill('SIGKILL')
-    await new Promise((r) => child?.once('exit', r))
+    await crash(child)
     const before = site.hits.size
 
-    child = await startProcess(dataDir, port)
+    child = await startServiceProcess({ dataDir, port, apiKey: KEY })
     const status = await eventually(async () => {
       const { data } = await client.GET('/v2/crawl/{id}', { params: { path: { id } } })
       return data && data.status !== 'scraping' ? data : undefined
