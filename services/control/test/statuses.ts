@@ -1,7 +1,7 @@
 /**
  * The generic statuses every operation documents, one helper per status, so that each
- * `src/routes/<operationId>/<status>.test.ts` names its operation and a valid request and stays
- * short. Every call goes through the validating client: the answer must match the operation's
+ * `src/routes/<operationId>/<status>.test.ts` names its operation (and, where the body matters, a
+ * request; otherwise the operation's entry of `VALID_REQUESTS`) and stays short. Every call goes through the validating client: the answer must match the operation's
  * own documented response (status, content type, body).
  *
  * - 429: a service whose request rate limit is `RATE_LIMIT` per workspace and hour
@@ -14,6 +14,7 @@ import { expect, it } from 'vitest'
 import { everyPermission } from '../src/http/auth.js'
 import type { ServiceOptions, TestContext } from './harness.js'
 import { call, type RawResult } from './keys-fixtures.js'
+import { VALID_REQUESTS } from './valid-requests.js'
 
 /** Requests a workspace may send per hour on the `LIMITED` service. */
 export const RATE_LIMIT = 5
@@ -27,6 +28,16 @@ export type Credential = 'rootKey' | 'portalSession' | 'none'
 
 type Body = unknown | (() => unknown)
 const bodyOf = (body: Body) => (typeof body === 'function' ? (body as () => unknown)() : body)
+
+/** How each operation that is not called with a root key authenticates. */
+const CREDENTIALS: Readonly<Record<string, Credential>> = {
+  liveness: 'none',
+  'portal.exchangeCode': 'none',
+  'portal.getVerifications': 'portalSession',
+  'portal.listKeys': 'portalSession',
+  'portal.rerollKey': 'portalSession',
+}
+const credentialOf = (operationId: string): Credential => CREDENTIALS[operationId] ?? 'rootKey'
 
 /** A credential of `kind` in `workspaceId`, written straight to the database (no request spent). */
 async function credentialIn(t: TestContext, workspaceId: string, kind: Credential): Promise<string | null> {
@@ -58,7 +69,12 @@ async function credentialIn(t: TestContext, workspaceId: string, kind: Credentia
  * public `portal.exchangeCode` the budget is the client address's, shared by this test worker,
  * so only "at most RATE_LIMIT pass, then 429" is checked.
  */
-export function it429(t: TestContext, operationId: string, body: Body, credential: Credential = 'rootKey') {
+export function it429(
+  t: TestContext,
+  operationId: string,
+  body: Body = VALID_REQUESTS[operationId],
+  credential: Credential = credentialOf(operationId),
+) {
   it('answers 429 with Retry-After once the workspace has used its request budget', async () => {
     const key = await credentialIn(t, await t.workspace(), credential)
     let passed = 0
@@ -113,7 +129,12 @@ async function callFailing(
 }
 
 /** 500 in the API's error format when the database throws an error that is a bug of ours. */
-export function it500(t: TestContext, operationId: string, body: Body, credential: Credential = 'rootKey') {
+export function it500(
+  t: TestContext,
+  operationId: string,
+  body: Body = VALID_REQUESTS[operationId],
+  credential: Credential = credentialOf(operationId),
+) {
   it('answers 500 in the API error format when the database fails unexpectedly', async () => {
     const failure = sqlError('XX000', 'internal error: unexpected state of a page')
     const answer = await callFailing(t, operationId, body, credential, failure)
@@ -131,7 +152,7 @@ export function it500(t: TestContext, operationId: string, body: Body, credentia
 }
 
 /** 503 with `Retry-After` when the database (the analytics store) cannot be reached. */
-export function it503(t: TestContext, operationId: string, body: Body) {
+export function it503(t: TestContext, operationId: string, body: Body = VALID_REQUESTS[operationId]) {
   it('answers 503 with Retry-After when the analytics store is unreachable', async () => {
     const answer = await callFailing(
       t,

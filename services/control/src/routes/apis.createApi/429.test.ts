@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('apis.createApi 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'apis.createApi', { name: 'payments-production' })
+  it429(t, 'apis.createApi')
 })

@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('apis.createApi 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'apis.createApi', { name: 'payments-production' })
+  it500(t, 'apis.createApi')
 })

@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('apis.deleteApi 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'apis.deleteApi', { apiId: 'api_1mXc4Ke7Tq2Yb9' })
+  it429(t, 'apis.deleteApi')
 })

@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('apis.listKeys 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'apis.listKeys', { apiId: 'api_1mXc4Ke7Tq2Yb9', limit: 50 })
+  it500(t, 'apis.listKeys')
 })

@@ -5,10 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('apps.createApp 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'apps.createApp', {
-    project: 'prj_4xQm8TzL2nWcVb',
-    name: 'Checkout API',
-    slug: 'checkout-api',
-    git: { repository: 'acme/checkout-api', defaultBranch: 'main' },
-  })
+  it429(t, 'apps.createApp')
 })

@@ -5,10 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('apps.createApp 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'apps.createApp', {
-    project: 'prj_4xQm8TzL2nWcVb',
-    name: 'Checkout API',
-    slug: 'checkout-api',
-    git: { repository: 'acme/checkout-api', defaultBranch: 'main' },
-  })
+  it500(t, 'apps.createApp')
 })

@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('apps.deleteApp 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'apps.deleteApp', { project: 'prj_4xQm8TzL2nWcVb', app: 'checkout-api' })
+  it429(t, 'apps.deleteApp')
 })

@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('apps.getApp 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'apps.getApp', { project: 'prj_4xQm8TzL2nWcVb', app: 'checkout-api' })
+  it500(t, 'apps.getApp')
 })

@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('apps.listApps 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'apps.listApps', { project: 'prj_4xQm8TzL2nWcVb', limit: 20 })
+  it429(t, 'apps.listApps')
 })

@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('apps.listApps 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'apps.listApps', { project: 'prj_4xQm8TzL2nWcVb', limit: 20 })
+  it500(t, 'apps.listApps')
 })

@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('apps.updateApp 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'apps.updateApp', { project: 'prj_4xQm8TzL2nWcVb', app: 'checkout-api', deleteProtection: true })
+  it500(t, 'apps.updateApp')
 })

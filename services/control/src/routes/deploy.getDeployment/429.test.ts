@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('deploy.getDeployment 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'deploy.getDeployment', { deploymentId: 'd_8kLm2nB4vC6xZq' })
+  it429(t, 'deploy.getDeployment')
 })

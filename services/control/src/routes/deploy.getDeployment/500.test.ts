@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('deploy.getDeployment 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'deploy.getDeployment', { deploymentId: 'd_8kLm2nB4vC6xZq' })
+  it500(t, 'deploy.getDeployment')
 })

@@ -5,10 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('deployments.createDeployment 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'deployments.createDeployment', {
-    project: 'prj_4xQm8TzL2nWcVb',
-    app: 'checkout-api',
-    environment: 'production',
-    git: { branch: 'main' },
-  })
+  it429(t, 'deployments.createDeployment')
 })

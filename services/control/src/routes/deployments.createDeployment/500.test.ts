@@ -5,10 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('deployments.createDeployment 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'deployments.createDeployment', {
-    project: 'prj_4xQm8TzL2nWcVb',
-    app: 'checkout-api',
-    environment: 'production',
-    git: { branch: 'main' },
-  })
+  it500(t, 'deployments.createDeployment')
 })

@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('deployments.getDeployment 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'deployments.getDeployment', { deploymentId: 'd_7fPm3qR9xV2wLk' })
+  it429(t, 'deployments.getDeployment')
 })

@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('deployments.getDeployment 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'deployments.getDeployment', { deploymentId: 'd_7fPm3qR9xV2wLk' })
+  it500(t, 'deployments.getDeployment')
 })

@@ -5,11 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('deployments.listDeployments 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'deployments.listDeployments', {
-    project: 'prj_4xQm8TzL2nWcVb',
-    app: 'checkout-api',
-    environment: 'production',
-    status: ['ready'],
-    limit: 20,
-  })
+  it429(t, 'deployments.listDeployments')
 })

@@ -5,11 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('deployments.listDeployments 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'deployments.listDeployments', {
-    project: 'prj_4xQm8TzL2nWcVb',
-    app: 'checkout-api',
-    environment: 'production',
-    status: ['ready'],
-    limit: 20,
-  })
+  it500(t, 'deployments.listDeployments')
 })

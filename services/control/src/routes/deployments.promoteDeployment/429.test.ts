@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('deployments.promoteDeployment 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'deployments.promoteDeployment', { deploymentId: 'd_4rTy6uI8oP0aSd' })
+  it429(t, 'deployments.promoteDeployment')
 })

@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('deployments.promoteDeployment 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'deployments.promoteDeployment', { deploymentId: 'd_4rTy6uI8oP0aSd' })
+  it500(t, 'deployments.promoteDeployment')
 })

@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('deployments.stopDeployment 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'deployments.stopDeployment', { deploymentId: 'd_4rTy6uI8oP0aSd' })
+  it500(t, 'deployments.stopDeployment')
 })

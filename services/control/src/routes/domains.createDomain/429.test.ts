@@ -5,10 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('domains.createDomain 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'domains.createDomain', {
-    project: 'prj_4xQm8TzL2nWcVb',
-    app: 'checkout-api',
-    environment: 'production',
-    domain: 'checkout.acme-shop.com',
-  })
+  it429(t, 'domains.createDomain')
 })

@@ -5,10 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('domains.createDomain 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'domains.createDomain', {
-    project: 'prj_4xQm8TzL2nWcVb',
-    app: 'checkout-api',
-    environment: 'production',
-    domain: 'checkout.acme-shop.com',
-  })
+  it500(t, 'domains.createDomain')
 })

@@ -5,9 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('domains.listDomains 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'domains.listDomains', {
-    project: 'prj_4xQm8TzL2nWcVb',
-    app: 'checkout-api',
-    environment: 'production',
-  })
+  it429(t, 'domains.listDomains')
 })

@@ -5,9 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('environments.getEnvironment 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'environments.getEnvironment', {
-    project: 'prj_4xQm8TzL2nWcVb',
-    app: 'checkout-api',
-    environment: 'production',
-  })
+  it500(t, 'environments.getEnvironment')
 })

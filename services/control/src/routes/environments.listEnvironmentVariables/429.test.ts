@@ -5,9 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('environments.listEnvironmentVariables 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'environments.listEnvironmentVariables', {
-    project: 'prj_4xQm8TzL2nWcVb',
-    app: 'checkout-api',
-    environment: 'production',
-  })
+  it429(t, 'environments.listEnvironmentVariables')
 })

@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('environments.listEnvironments 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'environments.listEnvironments', { project: 'prj_4xQm8TzL2nWcVb', app: 'checkout-api' })
+  it429(t, 'environments.listEnvironments')
 })

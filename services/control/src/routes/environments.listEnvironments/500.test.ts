@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('environments.listEnvironments 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'environments.listEnvironments', { project: 'prj_4xQm8TzL2nWcVb', app: 'checkout-api' })
+  it500(t, 'environments.listEnvironments')
 })

@@ -5,10 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('environments.removeEnvironmentVariables 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'environments.removeEnvironmentVariables', {
-    project: 'prj_4xQm8TzL2nWcVb',
-    app: 'checkout-api',
-    environment: 'production',
-    variables: ['LEGACY_API_URL'],
-  })
+  it429(t, 'environments.removeEnvironmentVariables')
 })

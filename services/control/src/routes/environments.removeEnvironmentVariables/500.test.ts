@@ -5,10 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('environments.removeEnvironmentVariables 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'environments.removeEnvironmentVariables', {
-    project: 'prj_4xQm8TzL2nWcVb',
-    app: 'checkout-api',
-    environment: 'production',
-    variables: ['LEGACY_API_URL'],
-  })
+  it500(t, 'environments.removeEnvironmentVariables')
 })

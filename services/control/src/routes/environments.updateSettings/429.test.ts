@@ -5,18 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('environments.updateSettings 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'environments.updateSettings', {
-    project: 'prj_4xQm8TzL2nWcVb',
-    app: 'checkout-api',
-    environment: 'production',
-    vCpus: 1,
-    memoryMib: 1024,
-    healthcheck: {
-      method: 'GET',
-      path: '/healthz',
-      intervalSeconds: 10,
-      timeoutSeconds: 2,
-      failureThreshold: 3,
-    },
-  })
+  it429(t, 'environments.updateSettings')
 })

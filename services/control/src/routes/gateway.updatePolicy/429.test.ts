@@ -5,11 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('gateway.updatePolicy 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'gateway.updatePolicy', {
-    project: 'prj_4xQm8TzL2nWcVb',
-    app: 'checkout-api',
-    environment: 'production',
-    policyId: 'per-ip-limit',
-    enabled: false,
-  })
+  it429(t, 'gateway.updatePolicy')
 })

@@ -5,11 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('gateway.updatePolicy 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'gateway.updatePolicy', {
-    project: 'prj_4xQm8TzL2nWcVb',
-    app: 'checkout-api',
-    environment: 'production',
-    policyId: 'per-ip-limit',
-    enabled: false,
-  })
+  it500(t, 'gateway.updatePolicy')
 })

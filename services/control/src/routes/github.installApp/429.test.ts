@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('github.installApp 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'github.installApp', undefined)
+  it429(t, 'github.installApp')
 })

@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('github.installApp 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'github.installApp', undefined)
+  it500(t, 'github.installApp')
 })

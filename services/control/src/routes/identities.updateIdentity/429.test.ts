@@ -5,9 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('identities.updateIdentity 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'identities.updateIdentity', {
-    identity: 'customer_8412',
-    meta: { plan: 'enterprise' },
-    ratelimits: [{ name: 'requests', limit: 10000, duration: 60000, autoApply: true }],
-  })
+  it429(t, 'identities.updateIdentity')
 })

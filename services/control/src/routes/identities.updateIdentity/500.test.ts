@@ -5,9 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('identities.updateIdentity 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'identities.updateIdentity', {
-    identity: 'customer_8412',
-    meta: { plan: 'enterprise' },
-    ratelimits: [{ name: 'requests', limit: 10000, duration: 60000, autoApply: true }],
-  })
+  it500(t, 'identities.updateIdentity')
 })

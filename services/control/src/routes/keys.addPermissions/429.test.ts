@@ -5,8 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.addPermissions 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'keys.addPermissions', {
-    keyId: 'key_2cGKbMxRyIzhCxo1',
-    permissions: ['documents.read', 'documents.write'],
-  })
+  it429(t, 'keys.addPermissions')
 })

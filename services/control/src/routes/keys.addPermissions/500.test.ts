@@ -5,8 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.addPermissions 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'keys.addPermissions', {
-    keyId: 'key_2cGKbMxRyIzhCxo1',
-    permissions: ['documents.read', 'documents.write'],
-  })
+  it500(t, 'keys.addPermissions')
 })

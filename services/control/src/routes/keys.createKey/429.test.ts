@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.createKey 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'keys.createKey', { apiId: 'api_1mXc4Ke7Tq2Yb9', name: 'Production backend' })
+  it429(t, 'keys.createKey')
 })

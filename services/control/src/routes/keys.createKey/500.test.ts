@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.createKey 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'keys.createKey', { apiId: 'api_1mXc4Ke7Tq2Yb9', name: 'Production backend' })
+  it500(t, 'keys.createKey')
 })

@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.deleteKey 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'keys.deleteKey', { keyId: 'key_2cGKbMxRyIzhCxo1' })
+  it429(t, 'keys.deleteKey')
 })

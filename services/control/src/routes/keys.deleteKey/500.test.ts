@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.deleteKey 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'keys.deleteKey', { keyId: 'key_2cGKbMxRyIzhCxo1' })
+  it500(t, 'keys.deleteKey')
 })

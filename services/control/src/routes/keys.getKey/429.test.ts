@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.getKey 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'keys.getKey', { keyId: 'key_2cGKbMxRyIzhCxo1' })
+  it429(t, 'keys.getKey')
 })

@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.removePermissions 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'keys.removePermissions', { keyId: 'key_2cGKbMxRyIzhCxo1', permissions: ['documents.write'] })
+  it429(t, 'keys.removePermissions')
 })

@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.removePermissions 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'keys.removePermissions', { keyId: 'key_2cGKbMxRyIzhCxo1', permissions: ['documents.write'] })
+  it500(t, 'keys.removePermissions')
 })

@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.removeRoles 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'keys.removeRoles', { keyId: 'key_2cGKbMxRyIzhCxo1', roles: ['editor'] })
+  it429(t, 'keys.removeRoles')
 })

@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.removeRoles 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'keys.removeRoles', { keyId: 'key_2cGKbMxRyIzhCxo1', roles: ['editor'] })
+  it500(t, 'keys.removeRoles')
 })

@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.rerollKey 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'keys.rerollKey', { keyId: 'key_2cGKbMxRyIzhCxo1', expiration: 1767398400000 })
+  it429(t, 'keys.rerollKey')
 })

@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.setPermissions 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'keys.setPermissions', { keyId: 'key_2cGKbMxRyIzhCxo1', permissions: ['documents.read'] })
+  it429(t, 'keys.setPermissions')
 })

@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.setPermissions 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'keys.setPermissions', { keyId: 'key_2cGKbMxRyIzhCxo1', permissions: ['documents.read'] })
+  it500(t, 'keys.setPermissions')
 })

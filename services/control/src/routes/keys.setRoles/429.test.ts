@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.setRoles 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'keys.setRoles', { keyId: 'key_2cGKbMxRyIzhCxo1', roles: ['viewer'] })
+  it429(t, 'keys.setRoles')
 })

@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.setRoles 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'keys.setRoles', { keyId: 'key_2cGKbMxRyIzhCxo1', roles: ['viewer'] })
+  it500(t, 'keys.setRoles')
 })

@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.updateCredits 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'keys.updateCredits', { keyId: 'key_2cGKbMxRyIzhCxo1', operation: 'increment', value: 500 })
+  it429(t, 'keys.updateCredits')
 })

@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.updateKey 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'keys.updateKey', { keyId: 'key_2cGKbMxRyIzhCxo1', enabled: false })
+  it429(t, 'keys.updateKey')
 })

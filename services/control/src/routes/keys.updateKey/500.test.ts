@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.updateKey 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'keys.updateKey', { keyId: 'key_2cGKbMxRyIzhCxo1', enabled: false })
+  it500(t, 'keys.updateKey')
 })

@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('liveness 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'liveness', undefined, 'none')
+  it500(t, 'liveness')
 })

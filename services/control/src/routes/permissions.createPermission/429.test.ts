@@ -5,9 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('permissions.createPermission 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'permissions.createPermission', {
-    name: 'Read documents',
-    slug: 'documents.read',
-    description: 'Read access to all documents of the account.',
-  })
+  it429(t, 'permissions.createPermission')
 })

@@ -5,9 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('permissions.createPermission 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'permissions.createPermission', {
-    name: 'Read documents',
-    slug: 'documents.read',
-    description: 'Read access to all documents of the account.',
-  })
+  it500(t, 'permissions.createPermission')
 })

@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('permissions.deletePermission 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'permissions.deletePermission', { permission: 'documents.write' })
+  it500(t, 'permissions.deletePermission')
 })

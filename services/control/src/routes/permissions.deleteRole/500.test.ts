@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('permissions.deleteRole 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'permissions.deleteRole', { role: 'editor' })
+  it500(t, 'permissions.deleteRole')
 })

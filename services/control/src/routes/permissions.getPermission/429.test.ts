@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('permissions.getPermission 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'permissions.getPermission', { permission: 'documents.read' })
+  it429(t, 'permissions.getPermission')
 })

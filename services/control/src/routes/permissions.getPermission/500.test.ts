@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('permissions.getPermission 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'permissions.getPermission', { permission: 'documents.read' })
+  it500(t, 'permissions.getPermission')
 })

@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('permissions.getRole 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'permissions.getRole', { role: 'editor' })
+  it429(t, 'permissions.getRole')
 })

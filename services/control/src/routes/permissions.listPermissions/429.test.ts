@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('permissions.listPermissions 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'permissions.listPermissions', { limit: 100 })
+  it429(t, 'permissions.listPermissions')
 })

@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('permissions.setRolePermissions 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'permissions.setRolePermissions', { roleId: 'role_5tGb7nHj2kLm', permissions: ['documents.read'] })
+  it429(t, 'permissions.setRolePermissions')
 })

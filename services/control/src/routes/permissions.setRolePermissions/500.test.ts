@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('permissions.setRolePermissions 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'permissions.setRolePermissions', { roleId: 'role_5tGb7nHj2kLm', permissions: ['documents.read'] })
+  it500(t, 'permissions.setRolePermissions')
 })

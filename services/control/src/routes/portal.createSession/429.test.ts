@@ -5,10 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('portal.createSession 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'portal.createSession', {
-    portal: 'portal_main',
-    externalId: 'customer_8412',
-    scopes: ['read_keys', 'reroll_key', 'read_verifications'],
-    returnUrl: 'https://app.acme-shop.com/settings/api',
-  })
+  it429(t, 'portal.createSession')
 })

@@ -5,10 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('portal.createSession 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'portal.createSession', {
-    portal: 'portal_main',
-    externalId: 'customer_8412',
-    scopes: ['read_keys', 'reroll_key', 'read_verifications'],
-    returnUrl: 'https://app.acme-shop.com/settings/api',
-  })
+  it500(t, 'portal.createSession')
 })

@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('portal.exchangeCode 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'portal.exchangeCode', { code: 'pc_9Qw2Er4Ty6Ui8Op' }, 'none')
+  it429(t, 'portal.exchangeCode')
 })

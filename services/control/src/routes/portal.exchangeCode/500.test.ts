@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('portal.exchangeCode 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'portal.exchangeCode', { code: 'pc_9Qw2Er4Ty6Ui8Op' }, 'none')
+  it500(t, 'portal.exchangeCode')
 })

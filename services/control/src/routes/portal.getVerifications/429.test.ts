@@ -5,10 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('portal.getVerifications 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(
-    t,
-    'portal.getVerifications',
-    { startTime: 1767139200000, endTime: 1767225600000, keyId: 'key_2cGKbMxRyIzhCxo1' },
-    'portalSession',
-  )
+  it429(t, 'portal.getVerifications')
 })

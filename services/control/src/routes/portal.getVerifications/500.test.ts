@@ -5,10 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('portal.getVerifications 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(
-    t,
-    'portal.getVerifications',
-    { startTime: 1767139200000, endTime: 1767225600000, keyId: 'key_2cGKbMxRyIzhCxo1' },
-    'portalSession',
-  )
+  it500(t, 'portal.getVerifications')
 })

@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('portal.listKeys 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'portal.listKeys', { limit: 20 }, 'portalSession')
+  it429(t, 'portal.listKeys')
 })

@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('portal.listKeys 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'portal.listKeys', { limit: 20 }, 'portalSession')
+  it500(t, 'portal.listKeys')
 })

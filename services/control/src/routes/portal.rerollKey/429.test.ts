@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('portal.rerollKey 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'portal.rerollKey', { keyId: 'key_2cGKbMxRyIzhCxo1', expiration: 0 }, 'portalSession')
+  it429(t, 'portal.rerollKey')
 })

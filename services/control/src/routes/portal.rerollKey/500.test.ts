@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('portal.rerollKey 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'portal.rerollKey', { keyId: 'key_2cGKbMxRyIzhCxo1', expiration: 0 }, 'portalSession')
+  it500(t, 'portal.rerollKey')
 })

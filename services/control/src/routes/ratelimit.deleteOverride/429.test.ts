@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('ratelimit.deleteOverride 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'ratelimit.deleteOverride', { namespace: 'api.requests', identifier: 'org_acme' })
+  it429(t, 'ratelimit.deleteOverride')
 })

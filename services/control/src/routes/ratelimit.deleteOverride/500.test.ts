@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('ratelimit.deleteOverride 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'ratelimit.deleteOverride', { namespace: 'api.requests', identifier: 'org_acme' })
+  it500(t, 'ratelimit.deleteOverride')
 })

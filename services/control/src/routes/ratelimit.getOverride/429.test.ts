@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('ratelimit.getOverride 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'ratelimit.getOverride', { namespace: 'api.requests', identifier: 'org_acme' })
+  it429(t, 'ratelimit.getOverride')
 })

@@ -5,5 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('ratelimit.listOverrides 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'ratelimit.listOverrides', { namespace: 'api.requests', limit: 10 })
+  it429(t, 'ratelimit.listOverrides')
 })

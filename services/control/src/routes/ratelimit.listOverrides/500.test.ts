@@ -5,5 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('ratelimit.listOverrides 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'ratelimit.listOverrides', { namespace: 'api.requests', limit: 10 })
+  it500(t, 'ratelimit.listOverrides')
 })

@@ -5,10 +5,5 @@ import { it429, LIMITED } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('ratelimit.setOverride 429 (%s)', (kind) => {
   const t = useService(kind, LIMITED)
-  it429(t, 'ratelimit.setOverride', {
-    namespace: 'api.requests',
-    identifier: 'org_acme',
-    limit: 500,
-    duration: 60000,
-  })
+  it429(t, 'ratelimit.setOverride')
 })

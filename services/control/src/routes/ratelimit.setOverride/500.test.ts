@@ -5,10 +5,5 @@ import { FAULTY, it500 } from '../../../test/statuses.js'
 
 describe.each(testDatabaseKinds())('ratelimit.setOverride 500 (%s)', (kind) => {
   const t = useService(kind, FAULTY)
-  it500(t, 'ratelimit.setOverride', {
-    namespace: 'api.requests',
-    identifier: 'org_acme',
-    limit: 500,
-    duration: 60000,
-  })
+  it500(t, 'ratelimit.setOverride')
 })
