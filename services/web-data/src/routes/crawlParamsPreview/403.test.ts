@@ -1,22 +1,3 @@
-import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, it } from 'vitest'
-import { startTestService, type TestService } from '../../testing/harness.js'
-import { expectForbiddenWithoutScope } from '../../testing/statuses.js'
+import { describeGenericStatus } from '../../testing/generic-status.js'
 
-describe.each(testDatabaseKinds())('POST /v2/crawl/params-preview → 403 (%s)', (kind) => {
-  let t: TestService
-  beforeAll(async () => {
-    t = await startTestService({ kind, worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
-
-  it('answers Forbidden to a key without the `crawl` scope', async () => {
-    await expectForbiddenWithoutScope(t, 'crawlParamsPreview', (client) =>
-      client.POST('/v2/crawl/params-preview', {
-        body: { url: 'https://docs.example.com', prompt: 'only the blog' },
-      }),
-    )
-  })
-})
+describeGenericStatus('crawlParamsPreview', 403)

@@ -1,26 +1,3 @@
-import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, it } from 'vitest'
-import { type FaultyTestService, startFaultyTestService } from '../../testing/harness.js'
-import { expectDatabaseFailure } from '../../testing/statuses.js'
+import { describeGenericStatus } from '../../testing/generic-status.js'
 
-describe.each(testDatabaseKinds())('POST /v2/monitor → 503 (%s)', (kind) => {
-  let t: FaultyTestService
-  beforeAll(async () => {
-    t = await startFaultyTestService({ kind })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
-
-  it('answers Service Unavailable with Retry-After when the database cannot be reached', async () => {
-    await expectDatabaseFailure(t, 503, (client) =>
-      client.POST('/v2/monitor', {
-        body: {
-          name: 'Pricing',
-          schedule: { cron: '0 0 1 1 *' },
-          targets: [{ type: 'scrape', urls: ['https://example.com/pricing'] }],
-        } as never,
-      }),
-    )
-  })
-})
+describeGenericStatus('createMonitor', 503)

@@ -1,21 +1,3 @@
-import { randomUUID } from 'node:crypto'
-import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, it } from 'vitest'
-import { type FaultyTestService, startFaultyTestService } from '../../testing/harness.js'
-import { expectDatabaseFailure } from '../../testing/statuses.js'
+import { describeGenericStatus } from '../../testing/generic-status.js'
 
-describe.each(testDatabaseKinds())('DELETE /v2/monitor/{monitorId} → 503 (%s)', (kind) => {
-  let t: FaultyTestService
-  beforeAll(async () => {
-    t = await startFaultyTestService({ kind })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
-
-  it('answers Service Unavailable with Retry-After when the database cannot be reached', async () => {
-    await expectDatabaseFailure(t, 503, (client) =>
-      client.DELETE('/v2/monitor/{monitorId}', { params: { path: { monitorId: randomUUID() } } }),
-    )
-  })
-})
+describeGenericStatus('deleteMonitor', 503)

@@ -1,23 +1,3 @@
-import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, it } from 'vitest'
-import { startTestService, type TestService } from '../../testing/harness.js'
-import { expectUnauthorized } from '../../testing/statuses.js'
+import { describeGenericStatus } from '../../testing/generic-status.js'
 
-describe.each(testDatabaseKinds())('POST /v2/interact/{sessionId}/execute → 401 (%s)', (kind) => {
-  let t: TestService
-  beforeAll(async () => {
-    t = await startTestService({ kind, worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
-
-  it('answers Unauthorized: Invalid token without a valid key (missing, malformed, unknown, revoked)', async () => {
-    await expectUnauthorized(t, (client) =>
-      client.POST('/v2/interact/{sessionId}/execute', {
-        params: { path: { sessionId: 'bs_unknown' } },
-        body: { code: 'return 1' },
-      }),
-    )
-  })
-})
+describeGenericStatus('executeBrowserCode', 401)

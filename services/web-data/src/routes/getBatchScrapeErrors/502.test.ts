@@ -1,21 +1,3 @@
-import { randomUUID } from 'node:crypto'
-import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, it } from 'vitest'
-import { type FaultyTestService, startFaultyTestService } from '../../testing/harness.js'
-import { expectDatabaseFailure } from '../../testing/statuses.js'
+import { describeGenericStatus } from '../../testing/generic-status.js'
 
-describe.each(testDatabaseKinds())('GET /v2/batch/scrape/{id}/errors → 502 (%s)', (kind) => {
-  let t: FaultyTestService
-  beforeAll(async () => {
-    t = await startFaultyTestService({ kind })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
-
-  it('answers Bad Gateway when the database answers with a protocol violation', async () => {
-    await expectDatabaseFailure(t, 502, (client) =>
-      client.GET('/v2/batch/scrape/{id}/errors', { params: { path: { id: randomUUID() } } }),
-    )
-  })
-})
+describeGenericStatus('getBatchScrapeErrors', 502)

@@ -1,21 +1,3 @@
-import { randomUUID } from 'node:crypto'
-import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, it } from 'vitest'
-import { type FaultyTestService, startFaultyTestService } from '../../testing/harness.js'
-import { expectDatabaseFailure } from '../../testing/statuses.js'
+import { describeGenericStatus } from '../../testing/generic-status.js'
 
-describe.each(testDatabaseKinds())('GET /v2/batch/scrape/{id} → 500 (%s)', (kind) => {
-  let t: FaultyTestService
-  beforeAll(async () => {
-    t = await startFaultyTestService({ kind })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
-
-  it('answers Internal Server Error when the database raises an internal error', async () => {
-    await expectDatabaseFailure(t, 500, (client) =>
-      client.GET('/v2/batch/scrape/{id}', { params: { path: { id: randomUUID() } } }),
-    )
-  })
-})
+describeGenericStatus('getBatchScrapeStatus', 500)

@@ -1,21 +1,3 @@
-import { randomUUID } from 'node:crypto'
-import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, it } from 'vitest'
-import { startTestService, type TestService } from '../../testing/harness.js'
-import { expectForbiddenWithoutScope } from '../../testing/statuses.js'
+import { describeGenericStatus } from '../../testing/generic-status.js'
 
-describe.each(testDatabaseKinds())('GET /v2/crawl/{id}/errors → 403 (%s)', (kind) => {
-  let t: TestService
-  beforeAll(async () => {
-    t = await startTestService({ kind, worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
-
-  it('answers Forbidden to a key without the `crawl` scope', async () => {
-    await expectForbiddenWithoutScope(t, 'getCrawlErrors', (client) =>
-      client.GET('/v2/crawl/{id}/errors', { params: { path: { id: randomUUID() } } }),
-    )
-  })
-})
+describeGenericStatus('getCrawlErrors', 403)

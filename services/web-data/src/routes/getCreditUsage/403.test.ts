@@ -1,18 +1,3 @@
-import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, it } from 'vitest'
-import { startTestService, type TestService } from '../../testing/harness.js'
-import { expectForbiddenWithoutScope } from '../../testing/statuses.js'
+import { describeGenericStatus } from '../../testing/generic-status.js'
 
-describe.each(testDatabaseKinds())('GET /v2/team/credit-usage → 403 (%s)', (kind) => {
-  let t: TestService
-  beforeAll(async () => {
-    t = await startTestService({ kind, worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
-
-  it('answers Forbidden to a key without the `team` scope', async () => {
-    await expectForbiddenWithoutScope(t, 'getCreditUsage', (client) => client.GET('/v2/team/credit-usage'))
-  })
-})
+describeGenericStatus('getCreditUsage', 403)

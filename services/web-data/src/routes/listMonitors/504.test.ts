@@ -1,18 +1,3 @@
-import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, it } from 'vitest'
-import { type FaultyTestService, startFaultyTestService } from '../../testing/harness.js'
-import { expectDatabaseFailure } from '../../testing/statuses.js'
+import { describeGenericStatus } from '../../testing/generic-status.js'
 
-describe.each(testDatabaseKinds())('GET /v2/monitor → 504 (%s)', (kind) => {
-  let t: FaultyTestService
-  beforeAll(async () => {
-    t = await startFaultyTestService({ kind })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
-
-  it('answers Gateway Timeout when the database cancels the statement', async () => {
-    await expectDatabaseFailure(t, 504, (client) => client.GET('/v2/monitor'))
-  })
-})
+describeGenericStatus('listMonitors', 504)

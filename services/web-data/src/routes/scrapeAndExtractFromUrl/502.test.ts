@@ -1,19 +1,3 @@
-import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, it } from 'vitest'
-import { type FaultyTestService, startFaultyTestService } from '../../testing/harness.js'
-import { UNREACHABLE } from '../../testing/requests.js'
-import { expectDatabaseFailure } from '../../testing/statuses.js'
+import { describeGenericStatus } from '../../testing/generic-status.js'
 
-describe.each(testDatabaseKinds())('POST /v2/scrape → 502 (%s)', (kind) => {
-  let t: FaultyTestService
-  beforeAll(async () => {
-    t = await startFaultyTestService({ kind })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
-
-  it('answers Bad Gateway when the database answers with a protocol violation', async () => {
-    await expectDatabaseFailure(t, 502, (client) => client.POST('/v2/scrape', { body: { url: UNREACHABLE } }))
-  })
-})
+describeGenericStatus('scrapeAndExtractFromUrl', 502)

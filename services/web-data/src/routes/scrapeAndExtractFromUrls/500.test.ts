@@ -1,21 +1,3 @@
-import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, it } from 'vitest'
-import { type FaultyTestService, startFaultyTestService } from '../../testing/harness.js'
-import { UNREACHABLE } from '../../testing/requests.js'
-import { expectDatabaseFailure } from '../../testing/statuses.js'
+import { describeGenericStatus } from '../../testing/generic-status.js'
 
-describe.each(testDatabaseKinds())('POST /v2/batch/scrape → 500 (%s)', (kind) => {
-  let t: FaultyTestService
-  beforeAll(async () => {
-    t = await startFaultyTestService({ kind })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
-
-  it('answers Internal Server Error when the database raises an internal error', async () => {
-    await expectDatabaseFailure(t, 500, (client) =>
-      client.POST('/v2/batch/scrape', { body: { urls: [UNREACHABLE] } }),
-    )
-  })
-})
+describeGenericStatus('scrapeAndExtractFromUrls', 500)

@@ -1,21 +1,3 @@
-import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, it } from 'vitest'
-import { startTestService, type TestService } from '../../testing/harness.js'
-import { UNREACHABLE } from '../../testing/requests.js'
-import { expectForbiddenWithoutScope } from '../../testing/statuses.js'
+import { describeGenericStatus } from '../../testing/generic-status.js'
 
-describe.each(testDatabaseKinds())('POST /v2/agent → 403 (%s)', (kind) => {
-  let t: TestService
-  beforeAll(async () => {
-    t = await startTestService({ kind, worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
-
-  it('answers Forbidden to a key without the `agent` scope', async () => {
-    await expectForbiddenWithoutScope(t, 'startAgent', (client) =>
-      client.POST('/v2/agent', { body: { prompt: 'the title', urls: [UNREACHABLE] } }),
-    )
-  })
-})
+describeGenericStatus('startAgent', 403)

@@ -1,21 +1,3 @@
-import { randomUUID } from 'node:crypto'
-import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, it } from 'vitest'
-import { startTestService, type TestService } from '../../testing/harness.js'
-import { expectUnauthorized } from '../../testing/statuses.js'
+import { describeGenericStatus } from '../../testing/generic-status.js'
 
-describe.each(testDatabaseKinds())('DELETE /v2/scrape/{jobId}/interact → 401 (%s)', (kind) => {
-  let t: TestService
-  beforeAll(async () => {
-    t = await startTestService({ kind, worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
-
-  it('answers Unauthorized: Invalid token without a valid key (missing, malformed, unknown, revoked)', async () => {
-    await expectUnauthorized(t, (client) =>
-      client.DELETE('/v2/scrape/{jobId}/interact', { params: { path: { jobId: randomUUID() } } }),
-    )
-  })
-})
+describeGenericStatus('stopInteractiveScrapeBrowserSession', 401)
