@@ -1,13 +1,8 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createTeam } from '../billing/keys.js'
-import { type FixtureSite, startFixtureSite } from '../testing/fixture-site.js'
-import {
-  eventually,
-  openServiceTestDatabase,
-  startTestService,
-  type TestService,
-} from '../testing/harness.js'
+import { eventually, openServiceTestDatabase } from '../testing/harness.js'
+import { useFixtureSite, useTestService } from '../testing/lifecycle.js'
 import { searchIndex } from './index.js'
 import { startSearchIndexer } from './indexer.js'
 
@@ -15,16 +10,8 @@ const unindexed = async (db: { query<R>(text: string): Promise<R[]> }) =>
   Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM pages WHERE search IS NULL'))[0]?.n)
 
 describe.each(testDatabaseKinds())('search indexer (%s)', (kind) => {
-  let t: TestService
-  let site: FixtureSite
-  beforeAll(async () => {
-    site = await startFixtureSite()
-    t = await startTestService({ kind })
-  })
-  afterAll(async () => {
-    await t?.stop()
-    await site?.close()
-  })
+  const site = useFixtureSite()
+  const t = useTestService({ kind })
 
   it('indexes a scraped page in the background, after the request', async () => {
     const { response } = await t.client.POST('/v2/scrape', {

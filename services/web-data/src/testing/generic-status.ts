@@ -1,13 +1,8 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { type OperationId, routes } from '@apiplatform/web-data-routes'
-import { afterAll, beforeAll, describe, it } from 'vitest'
+import { describe, it } from 'vitest'
 import { OPERATION_SCOPES } from '../http/permissions.js'
-import {
-  type FaultyTestService,
-  startFaultyTestService,
-  startTestService,
-  type TestService,
-} from './harness.js'
+import { useFaultyTestService, useTestService } from './lifecycle.js'
 import {
   expectDatabaseFailure,
   expectForbiddenWithoutScope,
@@ -33,25 +28,13 @@ export function describeGenericStatus(operationId: OperationId, status: GenericS
     `${route.method.toUpperCase()} ${route.path} → ${status} (%s)`,
     (kind) => {
       if (status === 500 || status === 502 || status === 503 || status === 504) {
-        let t: FaultyTestService
-        beforeAll(async () => {
-          t = await startFaultyTestService({ kind })
-        })
-        afterAll(async () => {
-          await t?.stop()
-        })
+        const t = useFaultyTestService({ kind })
         it(`answers ${DATABASE_FAILURES[status]}`, async () => {
           await expectDatabaseFailure(t, status, call)
         })
         return
       }
-      let t: TestService
-      beforeAll(async () => {
-        t = await startTestService({ kind, worker: false, ...(status === 429 ? { rateLimitPerMin: 1 } : {}) })
-      })
-      afterAll(async () => {
-        await t?.stop()
-      })
+      const t = useTestService({ kind, worker: false, ...(status === 429 ? { rateLimitPerMin: 1 } : {}) })
       if (status === 401)
         it('answers Unauthorized: Invalid token without a valid key (missing, malformed, unknown, revoked)', async () => {
           await expectUnauthorized(t, call)

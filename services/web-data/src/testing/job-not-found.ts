@@ -1,7 +1,7 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type CrawlSite, startCrawlSite } from './crawl-site.js'
-import { startTestService, type TestService } from './harness.js'
+import { describe, expect, it } from 'vitest'
+import type { CrawlSite } from './crawl-site.js'
+import { useCrawlSite, useTestService } from './lifecycle.js'
 import type { Answer, Client } from './statuses.js'
 
 /** One operation on a job by id: how to start a job of its kind, and the request under test. */
@@ -18,16 +18,8 @@ export interface JobOperation {
  */
 export function describeJobNotFound(title: string, operation: JobOperation): void {
   describe.each(testDatabaseKinds())(`${title} → 404 (%s)`, (kind) => {
-    let t: TestService
-    let site: CrawlSite
-    beforeAll(async () => {
-      site = await startCrawlSite()
-      t = await startTestService({ kind, worker: false })
-    })
-    afterAll(async () => {
-      await t?.stop()
-      await site?.close()
-    })
+    const site = useCrawlSite()
+    const t = useTestService({ kind, worker: false })
 
     it('answers Not Found for an unknown id', async () => {
       const { error, response } = await operation.call(t.client, '5f0c6f64-2a39-4f65-9a57-1f1f3b3d8a10')

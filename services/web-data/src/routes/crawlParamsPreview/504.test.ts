@@ -1,16 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, it } from 'vitest'
-import { type FaultyTestService, startFaultyTestService } from '../../testing/harness.js'
+import { describe, it } from 'vitest'
+import { useFaultyTestService } from '../../testing/lifecycle.js'
 import { expectDatabaseFailure } from '../../testing/statuses.js'
 
 describe.each(testDatabaseKinds())('POST /v2/crawl/params-preview → 504 (%s)', (kind) => {
-  let t: FaultyTestService
-  beforeAll(async () => {
-    t = await startFaultyTestService({ kind })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
+  const t = useFaultyTestService({ kind })
 
   it('answers Gateway Timeout when the database cancels the statement', async () => {
     await expectDatabaseFailure(

@@ -1,19 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type CrawlSite, startCrawlSite } from '../../testing/crawl-site.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { describe, expect, it } from 'vitest'
+import { useCrawlSite, useTestService } from '../../testing/lifecycle.js'
 
 describe.each(testDatabaseKinds())('POST /v2/crawl → 400 (%s)', (kind) => {
-  let t: TestService
-  let site: CrawlSite
-  beforeAll(async () => {
-    site = await startCrawlSite()
-    t = await startTestService({ kind })
-  })
-  afterAll(async () => {
-    await t?.stop()
-    await site?.close()
-  })
+  const site = useCrawlSite()
+  const t = useTestService({ kind })
 
   it('answers Invalid URL for a missing or non-http url', async () => {
     for (const body of [{}, { url: 'ftp://example.com' }, { url: 'not a url' }]) {

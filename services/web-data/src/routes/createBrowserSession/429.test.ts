@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { describe, expect, it } from 'vitest'
+import { useTestService } from '../../testing/lifecycle.js'
 
 describe('POST /v2/interact → 429', () => {
-  let t: TestService
-  beforeAll(async () => {
-    t = await startTestService({ worker: false, maxBrowserSessionsPerTeam: 0 })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
+  const t = useTestService({ worker: false, maxBrowserSessionsPerTeam: 0 })
 
   it('answers Concurrency limit reached beyond the active sessions a team may have', async () => {
     const { error, response } = await t.client.POST('/v2/interact', { body: {} })

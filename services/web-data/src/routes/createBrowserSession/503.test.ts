@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { NO_CHROMIUM } from '../../testing/browser.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { useTestService } from '../../testing/lifecycle.js'
 
 describe('POST /v2/interact → 503 (no browser installed)', () => {
-  let t: TestService
-  beforeAll(async () => {
-    t = await startTestService({ worker: false, chromiumPath: NO_CHROMIUM })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
+  const t = useTestService({ worker: false, chromiumPath: NO_CHROMIUM })
 
   it('answers BROWSER_UNAVAILABLE and records no session', async () => {
     const { error, response } = await t.client.POST('/v2/interact', { body: {} })

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { balance } from '../../billing/credits.js'
 import { authenticate } from '../../billing/keys.js'
 import { describeBrowser } from '../../testing/browser.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { useTestService } from '../../testing/lifecycle.js'
 
 describeBrowser('DELETE /v2/interact/{sessionId} → 200', () => {
-  let t: TestService
-  beforeAll(async () => {
-    t = await startTestService()
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
+  const t = useTestService()
 
   it('closes the session, bills each started minute once, and answers the same again', async () => {
     const teamId = String((await authenticate(t.service.db, t.apiKey))?.teamId)

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { describe, expect, it } from 'vitest'
+import { useTestService } from '../../testing/lifecycle.js'
 import { insertSession } from './sessions.fixture.js'
 
 describe('POST /v2/interact/{sessionId}/execute → 400', () => {
-  let t: TestService
-  beforeAll(async () => {
-    t = await startTestService({ worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
+  const t = useTestService({ worker: false })
 
   it.each(['python', 'bash'] as const)('does not run %s code on the host', async (language) => {
     const sessionId = await insertSession(t, 'active')

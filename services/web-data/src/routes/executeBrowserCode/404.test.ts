@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { describe, expect, it } from 'vitest'
+import { useTestService } from '../../testing/lifecycle.js'
 import { insertSession } from './sessions.fixture.js'
 
 describe('POST /v2/interact/{sessionId}/execute → 404', () => {
-  let t: TestService
-  beforeAll(async () => {
-    t = await startTestService({ worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
+  const t = useTestService({ worker: false })
 
   it('answers Not Found for an unknown session', async () => {
     const { error, response } = await t.client.POST('/v2/interact/{sessionId}/execute', {

@@ -1,7 +1,7 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type CrawlSite, startCrawlSite } from '../../testing/crawl-site.js'
-import { eventually, startTestService, type TestService } from '../../testing/harness.js'
+import { describe, expect, it } from 'vitest'
+import { eventually, type TestService } from '../../testing/harness.js'
+import { useCrawlSite, useTestService } from '../../testing/lifecycle.js'
 
 /** Polls an extraction until it leaves processing. */
 async function extractFinished(t: TestService, id: string) {
@@ -12,16 +12,8 @@ async function extractFinished(t: TestService, id: string) {
 }
 
 describe.each(testDatabaseKinds())('POST /v2/extract → 200 (%s)', (kind) => {
-  let t: TestService
-  let site: CrawlSite
-  beforeAll(async () => {
-    site = await startCrawlSite()
-    t = await startTestService({ kind })
-  })
-  afterAll(async () => {
-    await t?.stop()
-    await site?.close()
-  })
+  const site = useCrawlSite()
+  const t = useTestService({ kind })
 
   it('fills the schema from what the pages state', async () => {
     const { data, response } = await t.client.POST('/v2/extract', {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, it } from 'vitest'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { describe, it } from 'vitest'
+import { useTestService } from '../../testing/lifecycle.js'
 import { UNREACHABLE } from '../../testing/requests.js'
 import { expectPayloadTooLarge } from '../../testing/statuses.js'
 
@@ -7,13 +7,7 @@ const MAX_BODY_BYTES = 4096
 
 // The body limit answers before authentication and the database: PGlite alone is enough.
 describe('POST /v2/extract → 413', () => {
-  let t: TestService
-  beforeAll(async () => {
-    t = await startTestService({ worker: false, maxBodyBytes: MAX_BODY_BYTES })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
+  const t = useTestService({ worker: false, maxBodyBytes: MAX_BODY_BYTES })
 
   it('refuses a body larger than the limit (WEB_DATA_MAX_BODY_BYTES)', async () => {
     await expectPayloadTooLarge(t, MAX_BODY_BYTES, (client, padding) =>

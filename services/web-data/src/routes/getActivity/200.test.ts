@@ -1,19 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type FixtureSite, startFixtureSite } from '../../testing/fixture-site.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { describe, expect, it } from 'vitest'
+import { useFixtureSite, useTestService } from '../../testing/lifecycle.js'
 
 describe.each(testDatabaseKinds())('GET /v2/team/activity → 200 (%s)', (kind) => {
-  let t: TestService
-  let site: FixtureSite
-  beforeAll(async () => {
-    site = await startFixtureSite()
-    t = await startTestService({ kind, worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-    await site?.close()
-  })
+  const site = useFixtureSite()
+  const t = useTestService({ kind, worker: false })
 
   it('lists successful calls newest first, by endpoint, with a cursor', async () => {
     const team = await t.newTeam(100)

@@ -1,15 +1,9 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { describe, expect, it } from 'vitest'
+import { useTestService } from '../../testing/lifecycle.js'
 
 describe.each(testDatabaseKinds())('GET /v2/agent/{jobId} → 400 (%s)', (kind) => {
-  let t: TestService
-  beforeAll(async () => {
-    t = await startTestService({ kind, worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
+  const t = useTestService({ kind, worker: false })
 
   it.each(['123', 'not-a-uuid', '5f0c6f64-2a39-4f65-9a57-1f1f3b3d8a1'])('refuses jobId %s', async (jobId) => {
     const { error, response } = await t.client.GET('/v2/agent/{jobId}', {

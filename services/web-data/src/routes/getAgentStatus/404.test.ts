@@ -1,16 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { startRun } from '../../testing/agent.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { useTestService } from '../../testing/lifecycle.js'
 
 describe.each(testDatabaseKinds())('GET /v2/agent/{jobId} → 404 (%s)', (kind) => {
-  let t: TestService
-  beforeAll(async () => {
-    t = await startTestService({ kind, worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
+  const t = useTestService({ kind, worker: false })
 
   it('answers Agent job not found for an unknown id', async () => {
     const { error, response } = await t.client.GET('/v2/agent/{jobId}', {

@@ -1,16 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, it } from 'vitest'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { describe, it } from 'vitest'
+import { useTestService } from '../../testing/lifecycle.js'
 import { expectBadRequest } from '../../testing/statuses.js'
 
 describe.each(testDatabaseKinds())('GET /v2/agent/threads/{threadId} → 400 (%s)', (kind) => {
-  let t: TestService
-  beforeAll(async () => {
-    t = await startTestService({ kind, worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
+  const t = useTestService({ kind, worker: false })
 
   it('refuses an `includeData` that is not a boolean', async () => {
     expectBadRequest(

@@ -1,16 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { describe, expect, it } from 'vitest'
+import { useTestService } from '../../testing/lifecycle.js'
 import { UNREACHABLE } from '../../testing/requests.js'
 
 describe.each(testDatabaseKinds())('GET /v2/agent/threads/{threadId} → 404 (%s)', (kind) => {
-  let t: TestService
-  beforeAll(async () => {
-    t = await startTestService({ kind, worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
+  const t = useTestService({ kind, worker: false })
 
   it("answers Not Found for an unknown thread and for another team's thread", async () => {
     const unknown = await t.client.GET('/v2/agent/threads/{threadId}', {

@@ -1,20 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { crawlFinished, startCrawl } from '../../testing/crawl.js'
-import { type CrawlSite, startCrawlSite } from '../../testing/crawl-site.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { useCrawlSite, useTestService } from '../../testing/lifecycle.js'
 
 describe.each(testDatabaseKinds())('GET /v2/crawl/{id}/errors → 200 (%s)', (kind) => {
-  let t: TestService
-  let site: CrawlSite
-  beforeAll(async () => {
-    site = await startCrawlSite()
-    t = await startTestService({ kind })
-  })
-  afterAll(async () => {
-    await t?.stop()
-    await site?.close()
-  })
+  const site = useCrawlSite()
+  const t = useTestService({ kind })
 
   it('lists failed pages with the reason and the URLs robots.txt disallows', async () => {
     const id = await startCrawl(t.client, { url: site.url, sitemap: 'skip' })

@@ -1,19 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type CrawlSite, startCrawlSite } from '../../testing/crawl-site.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { describe, expect, it } from 'vitest'
+import { useCrawlSite, useTestService } from '../../testing/lifecycle.js'
 
 describe.each(testDatabaseKinds())('GET /v2/crawl/{id} → 401 (%s)', (kind) => {
-  let t: TestService
-  let site: CrawlSite
-  beforeAll(async () => {
-    site = await startCrawlSite()
-    t = await startTestService({ kind, worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-    await site?.close()
-  })
+  const _site = useCrawlSite()
+  const t = useTestService({ kind, worker: false })
 
   it('answers Unauthorized: Invalid token without a valid key', async () => {
     for (const key of ['', 'wd-unknown']) {

@@ -1,19 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type CrawlSite, startCrawlSite } from '../../testing/crawl-site.js'
-import { eventually, startTestService, type TestService } from '../../testing/harness.js'
+import { describe, expect, it } from 'vitest'
+import { eventually } from '../../testing/harness.js'
+import { useCrawlSite, useTestService } from '../../testing/lifecycle.js'
 
 describe.each(testDatabaseKinds())('GET /v2/extract/{id} → 200 (%s)', (kind) => {
-  let t: TestService
-  let site: CrawlSite
-  beforeAll(async () => {
-    site = await startCrawlSite()
-    t = await startTestService({ kind })
-  })
-  afterAll(async () => {
-    await t?.stop()
-    await site?.close()
-  })
+  const site = useCrawlSite()
+  const t = useTestService({ kind })
 
   it('reports processing, then completed with data and expiresAt', async () => {
     const started = await t.client.POST('/v2/extract', {

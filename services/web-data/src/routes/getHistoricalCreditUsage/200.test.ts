@@ -1,20 +1,11 @@
 import { sha256, testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { generateKey } from '../../billing/keys.js'
-import { type FixtureSite, startFixtureSite } from '../../testing/fixture-site.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { useFixtureSite, useTestService } from '../../testing/lifecycle.js'
 
 describe.each(testDatabaseKinds())('GET /v2/team/credit-usage/historical → 200 (%s)', (kind) => {
-  let t: TestService
-  let site: FixtureSite
-  beforeAll(async () => {
-    site = await startFixtureSite()
-    t = await startTestService({ kind, worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-    await site?.close()
-  })
+  const site = useFixtureSite()
+  const t = useTestService({ kind, worker: false })
 
   it('sums the credits spent per month, in total and per API key', async () => {
     const team = await t.newTeam(100)

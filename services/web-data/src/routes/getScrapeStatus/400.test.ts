@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { describe, expect, it } from 'vitest'
+import { useTestService } from '../../testing/lifecycle.js'
 
 describe('GET /v2/scrape/{jobId} → 400', () => {
-  let t: TestService
-  beforeAll(async () => {
-    t = await startTestService({ worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
+  const t = useTestService({ worker: false })
 
   it('rejects a job id that is not a UUID', async () => {
     const { error, response } = await t.client.GET('/v2/scrape/{jobId}', {

@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type FixtureSite, startFixtureSite } from '../../testing/fixture-site.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { describe, expect, it } from 'vitest'
+import { useFixtureSite, useTestService } from '../../testing/lifecycle.js'
 import { expectPaymentRequiredWithoutBilling } from '../../testing/statuses.js'
 
 describe.each(testDatabaseKinds())('POST /v2/scrape/{jobId}/interact → 402 (%s)', (kind) => {
-  let t: TestService
-  let site: FixtureSite
-  beforeAll(async () => {
-    site = await startFixtureSite()
-    t = await startTestService({ kind, worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-    await site?.close()
-  })
+  const site = useFixtureSite()
+  const t = useTestService({ kind, worker: false })
 
   it('answers Payment Required: Insufficient credits once the scrape used the last credit', async () => {
     const team = await t.newTeam(1)

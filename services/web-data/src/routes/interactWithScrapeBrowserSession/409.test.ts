@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { describeBrowser } from '../../testing/browser.js'
-import { type FixtureSite, startFixtureSite } from '../../testing/fixture-site.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { useFixtureSite, useTestService } from '../../testing/lifecycle.js'
 
 describeBrowser('POST /v2/scrape/{jobId}/interact → 409', () => {
-  let t: TestService
-  let site: FixtureSite
-  beforeAll(async () => {
-    site = await startFixtureSite()
-    t = await startTestService()
-  })
-  afterAll(async () => {
-    await t?.stop()
-    await site?.close()
-  })
+  const site = useFixtureSite()
+  const t = useTestService()
 
   it('answers Conflict while code is still running in the session', async () => {
     const scraped = await t.client.POST('/v2/scrape', { body: { url: site.at('/app.html'), waitFor: 1 } })

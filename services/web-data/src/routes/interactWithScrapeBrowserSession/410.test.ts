@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type FixtureSite, startFixtureSite } from '../../testing/fixture-site.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { describe, expect, it } from 'vitest'
+import { useFixtureSite, useTestService } from '../../testing/lifecycle.js'
 
 describe('POST /v2/scrape/{jobId}/interact → 410', () => {
-  let t: TestService
-  let site: FixtureSite
-  beforeAll(async () => {
-    site = await startFixtureSite()
-    t = await startTestService({ worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-    await site?.close()
-  })
+  const site = useFixtureSite()
+  const t = useTestService({ worker: false })
 
   it('answers Gone once the session of the scrape was stopped', async () => {
     const scraped = await t.client.POST('/v2/scrape', { body: { url: site.at('/app.html') } })

@@ -1,17 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { startRun } from '../../testing/agent.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { useTestService } from '../../testing/lifecycle.js'
 import { AGENT_PAGE_SIZE } from './handler.js'
 
 describe.each(testDatabaseKinds())('GET /v2/agent → 200 (%s)', (kind) => {
-  let t: TestService
-  beforeAll(async () => {
-    t = await startTestService({ kind, worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
+  const t = useTestService({ kind, worker: false })
 
   it("lists the team's runs newest first and pages with next", async () => {
     const ids: string[] = []

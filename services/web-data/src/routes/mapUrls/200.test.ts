@@ -1,20 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { balance } from '../../billing/credits.js'
-import { type CrawlSite, startCrawlSite } from '../../testing/crawl-site.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { useCrawlSite, useTestService } from '../../testing/lifecycle.js'
 
 describe.each(testDatabaseKinds())('POST /v2/map → 200 (%s)', (kind) => {
-  let t: TestService
-  let site: CrawlSite
-  beforeAll(async () => {
-    site = await startCrawlSite()
-    t = await startTestService({ kind, worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-    await site?.close()
-  })
+  const site = useCrawlSite()
+  const t = useTestService({ kind, worker: false })
 
   it('lists the URLs of the site from its sitemap and links, for one credit', async () => {
     const team = await t.newTeam(10)

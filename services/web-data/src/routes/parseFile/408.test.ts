@@ -1,18 +1,12 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { balance } from '../../billing/credits.js'
 import { buildPdf } from '../../parse/fixtures.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { useTestService } from '../../testing/lifecycle.js'
 import { upload } from '../../testing/uploads.js'
 
 describe.each(testDatabaseKinds())('POST /v2/parse → 408 (%s)', (kind) => {
-  let t: TestService
-  beforeAll(async () => {
-    t = await startTestService({ kind, worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
+  const t = useTestService({ kind, worker: false })
 
   it('answers Request Timeout when parsing takes longer than options.timeout, and charges nothing', async () => {
     const team = await t.newTeam(100)

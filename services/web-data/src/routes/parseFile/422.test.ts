@@ -1,17 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { balance } from '../../billing/credits.js'
 import { authenticate } from '../../billing/keys.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { useTestService } from '../../testing/lifecycle.js'
 
 describe.each(testDatabaseKinds())('POST /v2/parse → 422 (%s)', (kind) => {
-  let t: TestService
-  beforeAll(async () => {
-    t = await startTestService({ kind, worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
+  const t = useTestService({ kind, worker: false })
 
   it('answers Unprocessable Entity for a broken PDF or DOCX and charges nothing', async () => {
     const teamId = (await authenticate(t.service.db, t.apiKey))?.teamId as string

@@ -1,15 +1,9 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { describe, expect, it } from 'vitest'
+import { useTestService } from '../../testing/lifecycle.js'
 
 describe.each(testDatabaseKinds())('POST /v2/scrape → 400 (%s)', (kind) => {
-  let t: TestService
-  beforeAll(async () => {
-    t = await startTestService({ kind })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
+  const t = useTestService({ kind })
 
   it.each([
     ['missing', {}],

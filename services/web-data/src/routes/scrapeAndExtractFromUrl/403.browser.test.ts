@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { describeBrowser } from '../../testing/browser.js'
-import { type FixtureSite, startFixtureSite } from '../../testing/fixture-site.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { useFixtureSite, useTestService } from '../../testing/lifecycle.js'
 
 describeBrowser('POST /v2/scrape in the browser → 403', () => {
-  let t: TestService
-  let site: FixtureSite
-  beforeAll(async () => {
-    site = await startFixtureSite()
-    t = await startTestService({ allowPrivateUrls: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-    await site?.close()
-  })
+  const site = useFixtureSite()
+  const t = useTestService({ allowPrivateUrls: false })
 
   it('refuses a loopback page in the browser too (URL_NOT_ALLOWED), and the page is never requested', async () => {
     const { error, response } = await t.client.POST('/v2/scrape', {

@@ -1,21 +1,12 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { balance } from '../../billing/credits.js'
 import { authenticate } from '../../billing/keys.js'
-import { type FixtureSite, startFixtureSite } from '../../testing/fixture-site.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { useFixtureSite, useTestService } from '../../testing/lifecycle.js'
 
 describe.each(testDatabaseKinds())('POST /v2/scrape → 408 (%s)', (kind) => {
-  let t: TestService
-  let site: FixtureSite
-  beforeAll(async () => {
-    site = await startFixtureSite()
-    t = await startTestService({ kind })
-  })
-  afterAll(async () => {
-    await t?.stop()
-    await site?.close()
-  })
+  const site = useFixtureSite()
+  const t = useTestService({ kind })
 
   it('answers `Request Timeout` when the page is slower than `timeout`, and charges nothing', async () => {
     const principal = await authenticate(t.service.db, t.apiKey)

@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { NO_CHROMIUM } from '../../testing/browser.js'
-import { type FixtureSite, startFixtureSite } from '../../testing/fixture-site.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { useFixtureSite, useTestService } from '../../testing/lifecycle.js'
 
 describe('POST /v2/scrape → 503 (no browser installed)', () => {
-  let t: TestService
-  let site: FixtureSite
-  beforeAll(async () => {
-    site = await startFixtureSite()
-    t = await startTestService({ chromiumPath: NO_CHROMIUM })
-  })
-  afterAll(async () => {
-    await t?.stop()
-    await site?.close()
-  })
+  const site = useFixtureSite()
+  const t = useTestService({ chromiumPath: NO_CHROMIUM })
 
   it.each([
     ['actions', { actions: [{ type: 'click' as const, selector: '#add' }] }],

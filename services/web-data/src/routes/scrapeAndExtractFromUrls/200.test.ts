@@ -1,21 +1,12 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { balance } from '../../billing/credits.js'
 import { batchFinished, sourcePaths } from '../../testing/crawl.js'
-import { type CrawlSite, startCrawlSite } from '../../testing/crawl-site.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { useCrawlSite, useTestService } from '../../testing/lifecycle.js'
 
 describe.each(testDatabaseKinds())('POST /v2/batch/scrape → 200 (%s)', (kind) => {
-  let t: TestService
-  let site: CrawlSite
-  beforeAll(async () => {
-    site = await startCrawlSite()
-    t = await startTestService({ kind })
-  })
-  afterAll(async () => {
-    await t?.stop()
-    await site?.close()
-  })
+  const site = useCrawlSite()
+  const t = useTestService({ kind })
 
   it('scrapes every URL once with the scrape options, skipping invalid ones', async () => {
     const team = await t.newTeam(100)

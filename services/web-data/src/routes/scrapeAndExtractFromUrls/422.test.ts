@@ -1,16 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { describe, expect, it } from 'vitest'
+import { useTestService } from '../../testing/lifecycle.js'
 import { INVALID_SCHEMA, INVALID_SCHEMA_MESSAGE, UNREACHABLE } from '../../testing/requests.js'
 
 describe.each(testDatabaseKinds())('POST /v2/batch/scrape → 422 (%s)', (kind) => {
-  let t: TestService
-  beforeAll(async () => {
-    t = await startTestService({ kind, worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
+  const t = useTestService({ kind, worker: false })
 
   it('answers 422 for an extraction schema that is not valid JSON Schema, and charges nothing', async () => {
     const before = await t.client.GET('/v2/team/credit-usage')

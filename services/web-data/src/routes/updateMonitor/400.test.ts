@@ -1,16 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import { describe, expect, it } from 'vitest'
+import { useTestService } from '../../testing/lifecycle.js'
 import { expectBadRequest } from '../../testing/statuses.js'
 
 describe.each(testDatabaseKinds())('PATCH /v2/monitor/{monitorId} → 400 (%s)', (kind) => {
-  let t: TestService
-  beforeAll(async () => {
-    t = await startTestService({ kind, worker: false })
-  })
-  afterAll(async () => {
-    await t?.stop()
-  })
+  const t = useTestService({ kind, worker: false })
 
   it('refuses an update without targets and leaves the monitor as it was', async () => {
     const created = await t.client.POST('/v2/monitor', {
