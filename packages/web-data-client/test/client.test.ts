@@ -1,5 +1,5 @@
 import { faultServer, json, until } from '@apiplatform/client-core/testing'
-import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest'
 import { OPS } from '../src/generated/ops.js'
 import {
   createWebDataClient,
@@ -8,14 +8,16 @@ import {
   WebDataTimeoutError,
 } from '../src/index.js'
 
+// A server per test: a request a test times out or aborts may still reach its server later (on a
+// loaded machine, after the next test has started), and must not count among the next test's.
 let srv: Awaited<ReturnType<typeof faultServer>>
-beforeAll(async () => {
+beforeEach(async () => {
   srv = await faultServer()
 })
-afterAll(() => srv.close())
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers()
   vi.restoreAllMocks()
+  await srv.close()
 })
 
 const JOB = '5f0c6f64-2a39-4f65-9a57-1f1f3b3d8a10'
