@@ -20,6 +20,8 @@ import { EXTRACT_QUEUE } from './extract/store.js'
 import { createExtractor } from './extraction/create-extractor.js'
 import { registerMonitorWorkers } from './monitor/runner.js'
 import { startSearchIndexer } from './search/indexer.js'
+import { WEBHOOK_QUEUE } from './webhooks/outbox.js'
+import { webhookRunner } from './webhooks/runner.js'
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url))
 
@@ -76,6 +78,7 @@ export async function startOn(
     AGENT_QUEUE,
     agentRunner({
       db,
+      queue,
       allowPrivateUrls: config.allowPrivateUrls,
       stepMs: config.agentStepMs,
       extractor,
@@ -94,10 +97,16 @@ export async function startOn(
     CRAWL_QUEUE,
     crawlRunner({
       db,
+      queue,
       allowPrivateUrls: config.allowPrivateUrls,
       workerId: () => queue.workerId,
       extractor,
     }),
+    { concurrency: 4 },
+  )
+  queue.work(
+    WEBHOOK_QUEUE,
+    webhookRunner({ db, allowPrivateUrls: config.allowPrivateUrls, secret: config.webhookSecret ?? apiKey }),
     { concurrency: 4 },
   )
   queue.work(EXTRACT_QUEUE, extractRunner({ db, allowPrivateUrls: config.allowPrivateUrls, extractor }), {

@@ -1,4 +1,4 @@
-import type { Database, Job, JobContext, Sql } from '@apiplatform/server-kit'
+import type { Database, Job, JobContext, JobQueue, Sql } from '@apiplatform/server-kit'
 import { charge, credit, Prices } from '../billing/credits.js'
 import { type Extractor, extractionPage, type TokenUsage } from '../extraction/extractor.js'
 import { mergeResults, missingFields } from '../extraction/merge.js'
@@ -8,6 +8,7 @@ import { parsePage } from '../scrape/document.js'
 import { fetchOrThrow, parseHttpUrl, recordPage } from '../scrape/scrape.js'
 import { searchPages } from '../search/index.js'
 import { pagesRecorded } from '../search/indexer.js'
+import { queueWebhook } from '../webhooks/outbox.js'
 import { rankLinks, searchTerms } from './planner.js'
 import { loadRun, type RunRow } from './runs.js'
 import { appendEvent, BILLING, ORCHESTRATOR, PLATFORM, saveSnapshot, type TraceError } from './trace.js'
@@ -15,6 +16,8 @@ import type { RunState } from './types.js'
 
 export interface RunnerOptions {
   db: Database
+  /** Where webhook deliveries are queued. */
+  queue: JobQueue
   allowPrivateUrls: boolean
   /** Pause between steps. */
   stepMs: number
@@ -49,7 +52,7 @@ export function agentRunner(options: RunnerOptions) {
       if (job.attempts < 3) throw error
       const message = error instanceof Error ? error.message : String(error)
       await ctx.complete((tx) =>
-        finish(tx, run, 'failed', {
+        finish(tx, options, run, 'failed', {
           code: 'internal',
           source: 'system',
           retryable: true,
@@ -69,7 +72,7 @@ async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promi
 
   if (run.status === 'cancelling') {
     await ctx.complete((tx) =>
-      finish(tx, run, 'cancelled', {
+      finish(tx, options, run, 'cancelled', {
         code: 'cancelled',
         source: 'agent',
         retryable: false,
@@ -119,7 +122,7 @@ async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promi
     const maxCredits = run.request.maxCredits
     if (maxCredits !== undefined && run.credits_spent + Prices.agentToolCall > maxCredits) {
       await ctx.complete((tx) =>
-        finish(tx, run, 'credit_limit_reached', {
+        finish(tx, options, run, 'credit_limit_reached', {
           code: 'credit_limit_reached',
           source: 'billing',
           retryable: false,
@@ -139,7 +142,7 @@ async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promi
         {
           ...pause,
           fn: async (tx) => {
-            if (!(await billToolCall(tx, run, toolCallId))) return
+            if (!(await billToolCall(tx, options, run, toolCallId))) return
             await appendEvent(
               tx,
               run.id,
@@ -161,7 +164,7 @@ async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promi
               },
             })
             if (urls.length === 0) {
-              await finish(tx, run, 'refused', {
+              await finish(tx, options, run, 'refused', {
                 code: 'refused',
                 source: 'agent',
                 retryable: false,
@@ -187,7 +190,7 @@ async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promi
       {
         ...pause,
         fn: async (tx) => {
-          if (!(await billToolCall(tx, run, toolCallId))) return
+          if (!(await billToolCall(tx, options, run, toolCallId))) return
           await appendEvent(
             tx,
             run.id,
@@ -302,13 +305,18 @@ async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promi
   }
 
   // finalize
-  await ctx.complete((tx) => finish(tx, run, 'succeeded', null))
+  await ctx.complete((tx) => finish(tx, options, run, 'succeeded', null))
 }
 
 const schemaOf = (run: RunRow) => (run.request.schema?.properties ? run.request.schema : undefined)
 
 /** Takes the price of a tool call from the team; a team out of credits ends the run. */
-async function billToolCall(tx: Sql, run: RunRow, toolCallId: string): Promise<boolean> {
+async function billToolCall(
+  tx: Sql,
+  options: RunnerOptions,
+  run: RunRow,
+  toolCallId: string,
+): Promise<boolean> {
   if (await charge(tx, run.team_id, Prices.agentToolCall, 'agent tool call', `${run.id}/${toolCallId}`)) {
     await tx.query('UPDATE agent_runs SET credits_spent = credits_spent + $2 WHERE id = $1', [
       run.id,
@@ -317,7 +325,7 @@ async function billToolCall(tx: Sql, run: RunRow, toolCallId: string): Promise<b
     run.credits_spent += Prices.agentToolCall
     return true
   }
-  await finish(tx, run, 'credit_limit_reached', {
+  await finish(tx, options, run, 'credit_limit_reached', {
     code: 'credit_limit_reached',
     source: 'billing',
     retryable: false,
@@ -371,7 +379,13 @@ async function scrapeTool(
 type Outcome = 'succeeded' | 'failed' | 'cancelled' | 'refused' | 'credit_limit_reached'
 
 /** Ends a run: the closing events, its status and result, and its bill (failed runs are refunded). */
-async function finish(tx: Sql, run: RunRow, outcome: Outcome, error: TraceError | null): Promise<void> {
+async function finish(
+  tx: Sql,
+  options: RunnerOptions,
+  run: RunRow,
+  outcome: Outcome,
+  error: TraceError | null,
+): Promise<void> {
   const current = await tx.query<{
     status: string
     credits_spent: number | string
@@ -426,6 +440,12 @@ async function finish(tx: Sql, run: RunRow, outcome: Outcome, error: TraceError 
        WHERE id = $1`,
       [run.id, outcome, JSON.stringify(data), RESULT_TTL_MS],
     )
+    await queueWebhook(tx, options.queue, run.request.webhook, {
+      type: 'agent.completed',
+      id: run.id,
+      success: true,
+      data: [data],
+    })
     return
   }
   await appendEvent(tx, run.id, outcome === 'credit_limit_reached' ? BILLING : PLATFORM, {
@@ -441,4 +461,10 @@ async function finish(tx: Sql, run: RunRow, outcome: Outcome, error: TraceError 
      WHERE id = $1`,
     [run.id, outcome, error?.message ?? 'The run failed.', RESULT_TTL_MS],
   )
+  await queueWebhook(tx, options.queue, run.request.webhook, {
+    type: 'agent.failed',
+    id: run.id,
+    success: false,
+    error: error?.message ?? 'The run failed.',
+  })
 }

@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../extraction/json-schema.js'
+import type { WebhookTarget } from '../webhooks/target.js'
 
 /** The body of POST /v2/agent, as stored with the run. */
 export interface AgentRequest {
@@ -13,7 +14,8 @@ export interface AgentRequest {
   threadId?: string
   integration?: string
   origin?: string
-  webhook?: unknown
+  /** Where the run's events are delivered (see webhooks/outbox.ts). */
+  webhook?: WebhookTarget
 }
 
 /** Where a run is: saved with every step, so a restarted worker resumes at the next step. */

@@ -1,6 +1,7 @@
 import { assertValidFormatSchemas } from '../extraction/json-format.js'
 import { ApiError, Errors } from '../http/errors.js'
 import { SHAPING_FIELDS } from '../scrape/cache.js'
+import { webhookTarget } from '../webhooks/target.js'
 import { paramsFromPrompt } from './params.js'
 import type { CrawlOptions, PageOptions } from './store.js'
 
@@ -86,6 +87,8 @@ export function crawlOptionsFrom(
   const delay = pick<number | undefined>('delay', undefined)
   if (delay !== undefined && delay > 0) options.delay = delay
   if (typeof body.robotsUserAgent === 'string') options.robotsUserAgent = body.robotsUserAgent
+  const webhook = webhookTarget(body.webhook)
+  if (webhook) options.webhook = webhook
   checkPatterns('includePaths', options.includePaths)
   checkPatterns('excludePaths', options.excludePaths)
   return options

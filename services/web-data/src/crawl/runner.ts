@@ -1,4 +1,4 @@
-import type { Database, Job, JobContext, JobHandler, Sql } from '@apiplatform/server-kit'
+import type { Database, Job, JobContext, JobHandler, JobQueue, Sql } from '@apiplatform/server-kit'
 import { chargeEach, Prices } from '../billing/credits.js'
 import { screenshotFormat } from '../browser/scrape.js'
 import type { Extractor } from '../extraction/extractor.js'
@@ -8,11 +8,13 @@ import { cacheBatchPages, cachePolicy, readCached } from '../scrape/cache.js'
 import { readFormats } from '../scrape/formats.js'
 import { buildDocument, fetchOrThrow, type IndexedPage, recordPages } from '../scrape/scrape.js'
 import { pagesRecorded } from '../search/indexer.js'
+import { queueWebhook, type WebhookEvent } from '../webhooks/outbox.js'
 import { CRAWLER_AGENT, fetchRobotsTxt, parseRobots, type Robots } from './robots.js'
 import { readSitemaps } from './sitemap.js'
 import {
   type CrawlOptions,
   type CrawlRow,
+  eventPrefix,
   finishPages,
   getCrawl,
   insertPages,
@@ -22,6 +24,8 @@ import { compilePatterns, inScope, toHttpUrl, urlKey } from './urls.js'
 
 export interface CrawlRunnerDeps {
   db: Database
+  /** Where webhook deliveries are queued. */
+  queue: JobQueue
   allowPrivateUrls: boolean
   /** The id this process's queue claims jobs with (the lease holder). */
   workerId: () => string
@@ -171,10 +175,21 @@ class CrawlRun {
     }
     if (this.ctx.signal.aborted) throw new LeaseGone('aborted')
     await this.ctx.complete(async (tx) => {
-      await tx.query(
-        `UPDATE crawls SET status = 'completed', completed_at = now() WHERE id = $1 AND status = 'scraping'`,
+      const completed = await tx.query(
+        `UPDATE crawls SET status = 'completed', completed_at = now() WHERE id = $1 AND status = 'scraping'
+         RETURNING id`,
         [this.crawl.id],
       )
+      if (completed.length > 0) await this.event(tx, 'completed', { success: true })
+    })
+  }
+
+  /** Queues the crawl's webhook event `name` (nothing without a webhook) in the caller's transaction. */
+  private event(tx: Sql, name: string, event: Omit<WebhookEvent, 'type' | 'id'>): Promise<void> {
+    return queueWebhook(tx, this.deps.queue, this.options.webhook, {
+      type: `${eventPrefix(this.crawl.kind)}.${name}`,
+      id: this.crawl.id,
+      ...event,
     })
   }
 
@@ -421,6 +436,14 @@ class CrawlRun {
           [this.crawl.id, credits, 'Payment Required: Insufficient credits'],
         )
       }
+      for (const row of rows)
+        await this.event(tx, 'page', {
+          success: row.status === 'done',
+          pageId: row.id,
+          ...(row.error !== null ? { error: row.error } : {}),
+        })
+      if (unpaid)
+        await this.event(tx, 'failed', { success: false, error: 'Payment Required: Insufficient credits' })
       const indexed = done.flatMap((e) => (e.outcome.ok && e.outcome.indexed ? [e.outcome.indexed] : []))
       await recordPages(tx, this.crawl.team_id, indexed)
       await cacheBatchPages(

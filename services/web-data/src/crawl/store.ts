@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { Database, JobQueue, Sql } from '@apiplatform/server-kit'
 import type { ScrapeInput } from '../scrape/scrape.js'
+import { queueWebhook } from '../webhooks/outbox.js'
+import type { WebhookTarget } from '../webhooks/target.js'
 
 export const CRAWL_QUEUE = 'crawl'
 /** How long results stay available after the job started. */
@@ -32,7 +34,12 @@ export interface CrawlOptions {
   maxConcurrency: number
   scrapeOptions: PageOptions
   zeroDataRetention: boolean
+  /** Where the crawl's events are delivered (see webhooks/outbox.ts). */
+  webhook?: WebhookTarget
 }
+
+/** The prefix of a crawl's webhook event types: `crawl.page`, `batch_scrape.page`, … */
+export const eventPrefix = (kind: CrawlKind) => (kind === 'batch' ? 'batch_scrape' : 'crawl')
 
 export interface CrawlRow {
   id: string
@@ -88,6 +95,11 @@ export async function createCrawl(
   if (input.pages && input.pages.length > 0) await insertPages(tx, id, input.pages, 0)
   const jobId = await queue.enqueue(tx, CRAWL_QUEUE, { crawlId: id }, { maxAttempts: 20 })
   await tx.query('UPDATE crawls SET job_id = $2 WHERE id = $1', [id, jobId])
+  await queueWebhook(tx, queue, input.options.webhook, {
+    type: `${eventPrefix(input.kind)}.started`,
+    id,
+    success: true,
+  })
   return id
 }
 

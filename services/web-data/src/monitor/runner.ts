@@ -5,6 +5,7 @@ import { Errors } from '../http/errors.js'
 import { buildDocument, fetchOrThrow } from '../scrape/scrape.js'
 import { readTbs, searchIndex } from '../search/index.js'
 import { searchPrice } from '../search/search.js'
+import { deliverWebhook } from '../webhooks/signed-post.js'
 import { diffMarkdown } from './diff.js'
 import { nextRun } from './schedule.js'
 import {
@@ -18,7 +19,6 @@ import {
   type Summary,
   startCheck,
 } from './store.js'
-import { deliverWebhook } from './webhook.js'
 
 export interface MonitorDeps {
   db: Database

@@ -1,5 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
-import { createServer, type IncomingMessage } from 'node:http'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 /** A site whose pages the test changes between monitor checks. */
@@ -44,45 +43,6 @@ export async function startMutableSite(pages: Record<string, string> = {}): Prom
 
 export const page = (title: string, body: string) =>
   `<!doctype html><html><head><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`
-
-export interface ReceivedWebhook {
-  headers: IncomingMessage['headers']
-  body: string
-  /** Whether `X-WebData-Signature` verifies with the secret (HMAC-SHA256 of `<t>.<body>`). */
-  verified: boolean
-  payload: Record<string, unknown>
-}
-
-/** A webhook receiver that verifies signatures the way the README tells integrators to. */
-export async function startWebhookReceiver(secret: string) {
-  const received: ReceivedWebhook[] = []
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8')
-      const header = String(req.headers['x-webdata-signature'] ?? '')
-      const t = /t=(\d+)/.exec(header)?.[1] ?? ''
-      const v1 = /v1=([0-9a-f]+)/.exec(header)?.[1] ?? ''
-      const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')
-      const verified =
-        v1.length === expected.length && timingSafeEqual(Buffer.from(v1), Buffer.from(expected))
-      received.push({ headers: req.headers, body, verified, payload: JSON.parse(body) })
-      res.writeHead(verified ? 204 : 401)
-      res.end()
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
-}
 
 /** A monitor body that never fires on its own during a test (once a year). */
 export const yearly = (urls: string[], extra: Record<string, unknown> = {}) =>

@@ -26,6 +26,20 @@ describe.each(testDatabaseKinds())('POST /v2/crawl → 400 (%s)', (kind) => {
     })
   })
 
+  it('answers Bad Request for a webhook URL that is not an absolute http(s) URL, and records nothing', async () => {
+    for (const webhook of [{ url: 'ftp://example.com/hook' }, { url: '/relative' }]) {
+      const { error, response } = await t.client.POST('/v2/crawl', { body: { url: site.url, webhook } })
+      expect(response.status).toBe(400)
+      expect(error).toMatchObject({
+        success: false,
+        error: 'Bad Request',
+        details: [{ path: ['webhook', 'url'] }],
+      })
+    }
+    const rows = await t.service.db.query<{ n: number | string }>('SELECT count(*) AS n FROM crawls')
+    expect(Number(rows[0]?.n)).toBe(0)
+  })
+
   it('answers Bad Request for a body of the wrong shape', async () => {
     const { error, response } = await t.client.POST('/v2/crawl', {
       body: { url: site.url, limit: 'many' } as never,

@@ -12,7 +12,7 @@ export const getActiveCrawls =
       {
         success: true,
         crawls: crawls.map((crawl) => {
-          const { url: _url, prompt: _prompt, ...options } = crawl.options
+          const { url: _url, prompt: _prompt, webhook: _webhook, ...options } = crawl.options
           return {
             id: crawl.id,
             teamId: crawl.team_id,

@@ -1,8 +1,9 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { balance } from '../../billing/credits.js'
-import { type MutableSite, page, startMutableSite, startWebhookReceiver } from '../../monitor/testing.js'
+import { type MutableSite, page, startMutableSite } from '../../monitor/testing.js'
 import { eventually, startTestService, type TestService } from '../../testing/harness.js'
+import { startWebhookReceiver } from '../../testing/webhook-receiver.js'
 
 describe.each(testDatabaseKinds())('POST /v2/monitor/{monitorId}/run → 200 (%s)', (kind) => {
   let t: TestService

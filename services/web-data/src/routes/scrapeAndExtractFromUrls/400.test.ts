@@ -17,6 +17,18 @@ describe.each(testDatabaseKinds())('POST /v2/batch/scrape → 400 (%s)', (kind) 
     expect(b.error?.error).toBe('Invalid URL')
   })
 
+  it('answers Bad Request for a webhook URL that is not an absolute http(s) URL', async () => {
+    const { response, error } = await t.client.POST('/v2/batch/scrape', {
+      body: { urls: [site.url], webhook: { url: 'javascript:alert(1)' } },
+    })
+    expect(response.status).toBe(400)
+    expect(error).toMatchObject({
+      success: false,
+      error: 'Bad Request',
+      details: [{ path: ['webhook', 'url'] }],
+    })
+  })
+
   it('answers Bad Request without urls', async () => {
     const { response, error } = await t.client.POST('/v2/batch/scrape', { body: {} as never })
     expect(response.status).toBe(400)

@@ -7,6 +7,7 @@ import { type CrawlOptions, createCrawl } from '../../crawl/store.js'
 import { toHttpUrl, urlKey } from '../../crawl/urls.js'
 import type { AppEnv, Deps } from '../../http/env.js'
 import { ApiError, Errors } from '../../http/errors.js'
+import { webhookTarget } from '../../webhooks/target.js'
 
 /**
  * POST /v2/batch/scrape: records the batch, one pending page per distinct URL, and its durable
@@ -50,6 +51,8 @@ export const scrapeAndExtractFromUrls =
       scrapeOptions: pageOptions(body, zeroDataRetention),
       zeroDataRetention,
     }
+    const webhook = webhookTarget(body.webhook)
+    if (webhook) options.webhook = webhook
     if ((await balance(deps.db, teamId)) < pagePrice(options)) throw new ApiError(402, Errors.paymentRequired)
     const id = await deps.db.transaction((tx) =>
       createCrawl(tx, deps.queue, { teamId, kind: 'batch', options, pages }),

@@ -22,6 +22,18 @@ describe.each(testDatabaseKinds())('POST /v2/agent → 400 (%s)', (kind) => {
     expect(long.error?.error).toBe('Bad Request')
   })
 
+  it('answers Bad Request for a webhook URL that is not an absolute http(s) URL', async () => {
+    const { error, response } = await t.client.POST('/v2/agent', {
+      body: { prompt: 'x', webhook: { url: 'file:///tmp/hook' } },
+    })
+    expect(response.status).toBe(400)
+    expect(error).toMatchObject({
+      success: false,
+      error: 'Bad Request',
+      details: [{ path: ['webhook', 'url'] }],
+    })
+  })
+
   it('answers Invalid URL for a start URL that is not http(s)', async () => {
     const { error, response } = await t.client.POST('/v2/agent', {
       body: { prompt: 'x', urls: ['file:///etc/passwd'] },

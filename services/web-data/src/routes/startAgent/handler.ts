@@ -7,6 +7,7 @@ import { assertValidJsonSchema } from '../../extraction/json-schema.js'
 import type { AppEnv, Deps } from '../../http/env.js'
 import { ApiError, Errors } from '../../http/errors.js'
 import { parseHttpUrl } from '../../scrape/scrape.js'
+import { webhookTarget } from '../../webhooks/target.js'
 
 /**
  * POST /v2/agent: records the run and its durable job in one transaction, then answers with the
@@ -35,6 +36,8 @@ export const startAgent =
       ...(body.integration ? { integration: body.integration } : {}),
       origin: body.origin ?? 'api',
     }
+    const webhook = webhookTarget(body.webhook)
+    if (webhook) request.webhook = webhook
     const run = await deps.db.transaction((tx) =>
       createRun(tx, deps.queue, teamId, request, initialState(request)),
     )

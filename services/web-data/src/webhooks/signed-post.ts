@@ -25,35 +25,13 @@ export interface Delivery {
  * POSTs a signed JSON body to a webhook URL through the private-address guard (the same guard as
  * every scrape), retrying twice with a short backoff on network errors and 5xx answers.
  */
-export async function deliverWebhook(options: {
-  url: string
-  headers?: Record<string, string>
-  payload: unknown
-  secret: string
-  allowPrivateUrls: boolean
-  event: string
-  timeoutMs?: number
-}): Promise<Delivery> {
+export async function deliverWebhook(options: SignedPost): Promise<Delivery> {
   const deliveryId = randomUUID()
-  const body = JSON.stringify(options.payload)
   let lastError = ''
   let statusCode: number | null = null
   for (let attempt = 1; attempt <= 3; attempt++) {
-    const timestamp = Math.floor(Date.now() / 1000)
     try {
-      statusCode = await post(
-        options.url,
-        body,
-        {
-          ...options.headers,
-          'content-type': 'application/json',
-          'x-webdata-event': options.event,
-          'x-webdata-delivery': deliveryId,
-          [SIGNATURE_HEADER.toLowerCase()]: signPayload(options.secret, timestamp, body),
-        },
-        options.allowPrivateUrls,
-        options.timeoutMs ?? 10_000,
-      )
+      statusCode = await postSigned(options, deliveryId)
       if (statusCode < 300) {
         return {
           status: 'delivered',
@@ -71,6 +49,39 @@ export async function deliverWebhook(options: {
     if (attempt < 3) await new Promise((r) => setTimeout(r, 200 * 4 ** (attempt - 1)))
   }
   return { status: 'failed', statusCode, attempts: 3, deliveryId, error: lastError }
+}
+
+export interface SignedPost {
+  url: string
+  headers?: Record<string, string>
+  payload: unknown
+  secret: string
+  allowPrivateUrls: boolean
+  event: string
+  timeoutMs?: number
+}
+
+/**
+ * One signed POST (the caller decides about retries): resolves with the receiver's status code,
+ * rejects on a refused address, a network error or a timeout. The signature is made at sending
+ * time, so a retried delivery carries a fresh timestamp.
+ */
+export async function postSigned(options: SignedPost, deliveryId: string): Promise<number> {
+  const body = JSON.stringify(options.payload)
+  const timestamp = Math.floor(Date.now() / 1000)
+  return post(
+    options.url,
+    body,
+    {
+      ...options.headers,
+      'content-type': 'application/json',
+      'x-webdata-event': options.event,
+      'x-webdata-delivery': deliveryId,
+      [SIGNATURE_HEADER.toLowerCase()]: signPayload(options.secret, timestamp, body),
+    },
+    options.allowPrivateUrls,
+    options.timeoutMs ?? 10_000,
+  )
 }
 
 function post(
