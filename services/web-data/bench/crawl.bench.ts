@@ -61,7 +61,9 @@ async function plainLoop(start: string, convert?: (html: string) => unknown): Pr
 async function indexerDrained(db: Database): Promise<number> {
   const t = performance.now()
   for (;;) {
-    const rows = await db.query<{ n: number | string }>('SELECT count(*) AS n FROM pages WHERE search IS NULL')
+    const rows = await db.query<{ n: number | string }>(
+      'SELECT count(*) AS n FROM pages WHERE search IS NULL',
+    )
     if (Number(rows[0]?.n) === 0) return (performance.now() - t) / 1000
     await new Promise((r) => setTimeout(r, 20))
   }
