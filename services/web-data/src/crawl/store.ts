@@ -51,6 +51,9 @@ export interface CrawlRow {
   phase: 'seed' | 'pages'
   robots_txt: string | null
   credits_used: number
+  /** Pages accepted, and those scraped (kept by the statements that add and finish pages). */
+  pages_total: number
+  pages_done: number
   created_at: string | Date
   completed_at: string | Date | null
   expires_at: string | Date
@@ -112,10 +115,15 @@ export async function insertPages(
 ): Promise<Array<{ id: number; url: string; depth: number }>> {
   if (pages.length === 0) return []
   const rows = await tx.query<{ id: number | string; url: string; depth: number }>(
-    `INSERT INTO crawl_pages (crawl_id, url, url_key, depth)
-     SELECT $1, u, k, $4 FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS t(u, k, n) ORDER BY n
-     ON CONFLICT (crawl_id, url_key) DO NOTHING
-     RETURNING id, url, depth`,
+    `WITH added AS (
+       INSERT INTO crawl_pages (crawl_id, url, url_key, depth)
+       SELECT $1, u, k, $4 FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS t(u, k, n) ORDER BY n
+       ON CONFLICT (crawl_id, url_key) DO NOTHING
+       RETURNING id, url, depth
+     ), counted AS (
+       UPDATE crawls SET pages_total = pages_total + (SELECT count(*) FROM added) WHERE id = $1
+     )
+     SELECT id, url, depth FROM added ORDER BY id`,
     [crawlId, pages.map((p) => p.url), pages.map((p) => p.key), depth],
   )
   return rows.map((r) => ({ id: Number(r.id), url: r.url, depth: r.depth }))
@@ -124,7 +132,7 @@ export async function insertPages(
 /**
  * Inserts pages with their own depths, in order, skipping keys the crawl already has, while the
  * crawl has fewer than `limit` pages; returns the inserted ones. One statement: the caller holds
- * the crawl's row lock, so nothing else adds pages to it meanwhile and the count stays true.
+ * the crawl's row lock, so nothing else adds pages to it meanwhile and `pages_total` stays true.
  */
 export async function insertPagesWithin(
   tx: Sql,
@@ -138,20 +146,24 @@ export async function insertPagesWithin(
        SELECT u, k, d, n FROM unnest($2::text[], $3::text[], $4::int[]) WITH ORDINALITY AS t(u, k, d, n)
        WHERE NOT EXISTS (SELECT 1 FROM crawl_pages p WHERE p.crawl_id = $1 AND p.url_key = t.k)
        ORDER BY n
-       LIMIT greatest(0, $5::int - (SELECT count(*) FROM crawl_pages WHERE crawl_id = $1))
+       LIMIT greatest(0, $5::int - (SELECT pages_total FROM crawls WHERE id = $1))
+     ), added AS (
+       INSERT INTO crawl_pages (crawl_id, url, url_key, depth)
+       SELECT $1, u, k, d FROM fresh ORDER BY n
+       ON CONFLICT (crawl_id, url_key) DO NOTHING
+       RETURNING id, url, depth
+     ), counted AS (
+       UPDATE crawls SET pages_total = pages_total + (SELECT count(*) FROM added) WHERE id = $1
      )
-     INSERT INTO crawl_pages (crawl_id, url, url_key, depth)
-     SELECT $1, u, k, d FROM fresh ORDER BY n
-     ON CONFLICT (crawl_id, url_key) DO NOTHING
-     RETURNING id, url, depth`,
+     SELECT id, url, depth FROM added ORDER BY id`,
     [crawlId, pages.map((p) => p.url), pages.map((p) => p.key), pages.map((p) => p.depth), limit],
   )
   return rows.map((r) => ({ id: Number(r.id), url: r.url, depth: r.depth }))
 }
 
 /**
- * Marks pending pages done (with their document) or failed (with their error) and adds the
- * credits they cost to the crawl's total, in one statement.
+ * Marks pending pages done (with their document) or failed (with their error) and adds the done
+ * ones and the credits they cost to the crawl's counts, in one statement.
  */
 export async function finishPages(
   tx: Sql,
@@ -161,10 +173,15 @@ export async function finishPages(
 ): Promise<void> {
   if (pages.length === 0 && credits === 0) return
   await tx.query(
-    `WITH c AS (UPDATE crawls SET credits_used = credits_used + $6 WHERE id = $5 AND $6 <> 0)
-     UPDATE crawl_pages p SET status = t.s, document = t.d::jsonb, error = t.e, finished_at = now()
-     FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) AS t(i, s, d, e)
-     WHERE p.id = t.i AND p.status = 'pending'`,
+    `WITH finished AS (
+       UPDATE crawl_pages p SET status = t.s, document = t.d::jsonb, error = t.e, finished_at = now()
+       FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) AS t(i, s, d, e)
+       WHERE p.id = t.i AND p.status = 'pending'
+       RETURNING p.status
+     )
+     UPDATE crawls SET credits_used = credits_used + $6,
+       pages_done = pages_done + (SELECT count(*) FROM finished WHERE status = 'done')
+     WHERE id = $5`,
     [
       pages.map((p) => p.id),
       pages.map((p) => p.status),
@@ -201,21 +218,6 @@ export async function activeCrawls(sql: Sql, teamId: string): Promise<CrawlRow[]
     [teamId],
   )
   return rows.map(row)
-}
-
-export async function pageCounts(
-  sql: Sql,
-  crawlId: string,
-): Promise<{ total: number; done: number; failed: number; pending: number }> {
-  const rows = await sql.query<{ status: string; n: number | string }>(
-    'SELECT status, count(*) AS n FROM crawl_pages WHERE crawl_id = $1 GROUP BY status',
-    [crawlId],
-  )
-  const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]))
-  const done = by.done ?? 0
-  const failed = by.failed ?? 0
-  const pending = by.pending ?? 0
-  return { total: done + failed + pending, done, failed, pending }
 }
 
 /**
@@ -302,10 +304,9 @@ export async function statusBody(
   crawl: CrawlRow,
   options: { skip: number; maxBytes: number; selfUrl: string },
 ) {
-  const counts = await pageCounts(sql, crawl.id)
   // Nothing to read past the finished pages (pollers often ask for progress alone that way).
   const { documents, more } =
-    options.skip >= counts.done
+    options.skip >= crawl.pages_done
       ? { documents: [], more: false }
       : await pageDocuments(sql, crawl.id, options.skip, options.maxBytes)
   let next: string | null = null
@@ -319,8 +320,8 @@ export async function statusBody(
   const completedAt = iso(crawl.completed_at)
   return {
     status: crawl.status,
-    total: counts.total,
-    completed: counts.done,
+    total: crawl.pages_total,
+    completed: crawl.pages_done,
     creditsUsed: Number(crawl.credits_used),
     expiresAt: new Date(crawl.expires_at).toISOString(),
     createdAt: created.toISOString(),
