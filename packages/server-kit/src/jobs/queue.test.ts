@@ -163,6 +163,24 @@ describe.each(testDatabaseKinds())('JobQueue on %s', (kind) => {
     expect(a).toBe(b)
     expect(await db.query('SELECT count(*)::int AS n FROM jobs')).toEqual([{ n: 1 }])
   })
+
+  it('records several jobs in one statement, each run once with its payload', async () => {
+    const db = await setup()
+    const queue = queueOn(db)
+    await queue.install()
+    queue.work<{ n: number }>('q', async (job, ctx) => {
+      await ctx.complete((tx) => tx.query('INSERT INTO effects VALUES ($1, $2)', [job.id, job.payload.n]))
+    })
+    queue.start()
+    const ids = await db.transaction((tx) => queue.enqueueMany(tx, 'q', [{ n: 1 }, { n: 2 }, { n: 3 }]))
+    expect(new Set(ids).size).toBe(3)
+    await until(async () => (await db.query('SELECT count(*)::int AS n FROM effects'))[0]?.n === 3)
+    const effects = await db.query<{ job_id: string; step: number }>(
+      'SELECT job_id, step FROM effects ORDER BY step',
+    )
+    expect(effects).toEqual(ids.map((id, i) => ({ job_id: id, step: i + 1 })))
+    expect(await queue.enqueueMany(db, 'q', [])).toEqual([])
+  })
 })
 
 function queue(db: Database) {

@@ -128,6 +128,27 @@ export class JobQueue {
     return rows[0]?.id ?? id
   }
 
+  /**
+   * Records several jobs of one queue in one statement (a commit that produces many, say one per
+   * page); like `enqueue` without dedupe keys. Returns their ids, in the order of `payloads`.
+   */
+  async enqueueMany(
+    sql: Sql,
+    queue: string,
+    payloads: readonly unknown[],
+    options: Omit<EnqueueOptions, 'dedupeKey'> = {},
+  ): Promise<string[]> {
+    if (payloads.length === 0) return []
+    const ids = payloads.map(() => randomUUID())
+    await sql.query(
+      `INSERT INTO jobs (id, queue, payload, run_at, max_attempts)
+       SELECT i, $2, p, COALESCE($4, now()), $5 FROM unnest($1::text[], $3::jsonb[]) AS t(i, p)`,
+      [ids, queue, payloads.map((p) => JSON.stringify(p)), options.runAt ?? null, options.maxAttempts ?? 10],
+    )
+    this.wake()
+    return ids
+  }
+
   /** Registers the handler of a queue. Call before `start`. */
   work<Payload>(queue: string, handler: JobHandler<Payload>, options: { concurrency?: number } = {}): void {
     this.handlers.set(queue, {

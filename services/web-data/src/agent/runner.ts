@@ -8,7 +8,7 @@ import { parsePage } from '../scrape/document.js'
 import { fetchOrThrow, parseHttpUrl, recordPage } from '../scrape/scrape.js'
 import { searchPages } from '../search/index.js'
 import { pagesRecorded } from '../search/indexer.js'
-import { queueWebhook } from '../webhooks/outbox.js'
+import { queueWebhooks } from '../webhooks/outbox.js'
 import { rankLinks, searchTerms } from './planner.js'
 import { loadRun, type RunRow } from './runs.js'
 import { appendEvent, BILLING, ORCHESTRATOR, PLATFORM, saveSnapshot, type TraceError } from './trace.js'
@@ -440,7 +440,7 @@ async function finish(
        WHERE id = $1`,
       [run.id, outcome, JSON.stringify(data), RESULT_TTL_MS],
     )
-    await queueWebhook(tx, options.queue, run.request.webhook, {
+    await queueWebhooks(tx, options.queue, run.request.webhook, {
       type: 'agent.completed',
       id: run.id,
       success: true,
@@ -461,7 +461,7 @@ async function finish(
      WHERE id = $1`,
     [run.id, outcome, error?.message ?? 'The run failed.', RESULT_TTL_MS],
   )
-  await queueWebhook(tx, options.queue, run.request.webhook, {
+  await queueWebhooks(tx, options.queue, run.request.webhook, {
     type: 'agent.failed',
     id: run.id,
     success: false,

@@ -1,6 +1,6 @@
 import { type JobQueue, newId, type Sql } from '@apiplatform/server-kit'
 import { ApiError, Errors } from '../http/errors.js'
-import { queueWebhook } from '../webhooks/outbox.js'
+import { queueWebhooks } from '../webhooks/outbox.js'
 import { appendEvent, ORCHESTRATOR } from './trace.js'
 import type { AgentRequest, RunState } from './types.js'
 
@@ -113,7 +113,7 @@ export async function createRun(
   )
   const jobId = await queue.enqueue(tx, AGENT_QUEUE, { runId: id }, { maxAttempts: 5 })
   await tx.query('UPDATE agent_runs SET job_id = $2 WHERE id = $1', [id, jobId])
-  await queueWebhook(tx, queue, request.webhook, { type: 'agent.started', id, success: true })
+  await queueWebhooks(tx, queue, request.webhook, { type: 'agent.started', id, success: true })
   return { id, threadId, threadTurn }
 }
 

@@ -8,7 +8,7 @@ import { cacheBatchPages, cachePolicy, readCached } from '../scrape/cache.js'
 import { readFormats } from '../scrape/formats.js'
 import { buildDocument, fetchOrThrow, type IndexedPage, recordPages } from '../scrape/scrape.js'
 import { pagesRecorded } from '../search/indexer.js'
-import { queueWebhook, type WebhookEvent } from '../webhooks/outbox.js'
+import { queueWebhooks, type WebhookEvent } from '../webhooks/outbox.js'
 import { CRAWLER_AGENT, fetchRobotsTxt, parseRobots, type Robots } from './robots.js'
 import { readSitemaps } from './sitemap.js'
 import {
@@ -180,17 +180,25 @@ class CrawlRun {
          RETURNING id`,
         [this.crawl.id],
       )
-      if (completed.length > 0) await this.event(tx, 'completed', { success: true })
+      if (completed.length > 0) await this.events(tx, { name: 'completed', success: true })
     })
   }
 
-  /** Queues the crawl's webhook event `name` (nothing without a webhook) in the caller's transaction. */
-  private event(tx: Sql, name: string, event: Omit<WebhookEvent, 'type' | 'id'>): Promise<void> {
-    return queueWebhook(tx, this.deps.queue, this.options.webhook, {
-      type: `${eventPrefix(this.crawl.kind)}.${name}`,
-      id: this.crawl.id,
-      ...event,
-    })
+  /** Queues the crawl's webhook events (nothing without a webhook) in the caller's transaction. */
+  private events(
+    tx: Sql,
+    ...events: Array<Omit<WebhookEvent, 'type' | 'id'> & { name: string }>
+  ): Promise<void> {
+    return queueWebhooks(
+      tx,
+      this.deps.queue,
+      this.options.webhook,
+      ...events.map(({ name, ...event }) => ({
+        type: `${eventPrefix(this.crawl.kind)}.${name}`,
+        id: this.crawl.id,
+        ...event,
+      })),
+    )
   }
 
   /** First step of a crawl: robots.txt, the sitemap and the start URL, committed together. */
@@ -436,14 +444,18 @@ class CrawlRun {
           [this.crawl.id, credits, 'Payment Required: Insufficient credits'],
         )
       }
-      for (const row of rows)
-        await this.event(tx, 'page', {
+      await this.events(
+        tx,
+        ...rows.map((row) => ({
+          name: 'page',
           success: row.status === 'done',
           pageId: row.id,
           ...(row.error !== null ? { error: row.error } : {}),
-        })
-      if (unpaid)
-        await this.event(tx, 'failed', { success: false, error: 'Payment Required: Insufficient credits' })
+        })),
+        ...(unpaid
+          ? [{ name: 'failed', success: false, error: 'Payment Required: Insufficient credits' }]
+          : []),
+      )
       const indexed = done.flatMap((e) => (e.outcome.ok && e.outcome.indexed ? [e.outcome.indexed] : []))
       await recordPages(tx, this.crawl.team_id, indexed)
       await cacheBatchPages(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Database, JobQueue, Sql } from '@apiplatform/server-kit'
 import type { ScrapeInput } from '../scrape/scrape.js'
-import { queueWebhook } from '../webhooks/outbox.js'
+import { queueWebhooks } from '../webhooks/outbox.js'
 import type { WebhookTarget } from '../webhooks/target.js'
 
 export const CRAWL_QUEUE = 'crawl'
@@ -98,7 +98,7 @@ export async function createCrawl(
   if (input.pages && input.pages.length > 0) await insertPages(tx, id, input.pages, 0)
   const jobId = await queue.enqueue(tx, CRAWL_QUEUE, { crawlId: id }, { maxAttempts: 20 })
   await tx.query('UPDATE crawls SET job_id = $2 WHERE id = $1', [id, jobId])
-  await queueWebhook(tx, queue, input.options.webhook, {
+  await queueWebhooks(tx, queue, input.options.webhook, {
     type: `${eventPrefix(input.kind)}.started`,
     id,
     success: true,
@@ -250,6 +250,15 @@ export async function pageDocuments(
     if (rows.length <= chunk) return { documents, more: false }
     offset += chunk
   }
+}
+
+/** The document of one finished page, as a list: empty for a failed page or one without a stored document. */
+export async function finishedPageDocuments(sql: Sql, pageId: number): Promise<unknown[]> {
+  const rows = await sql.query<{ document: unknown }>(
+    'SELECT document FROM crawl_pages WHERE id = $1 AND document IS NOT NULL',
+    [pageId],
+  )
+  return rows.map((r) => parse<unknown>(r.document))
 }
 
 export async function failedPages(

@@ -25,17 +25,19 @@ export interface WebhookJob {
 }
 
 /**
- * Records the delivery of `event` as a durable job in the caller's transaction, so an event is
- * sent exactly when the change it reports commits (and still after a crash). Nothing is queued
- * without a target or for an event the target did not ask for.
+ * Records the delivery of each event as a durable job in the caller's transaction (one statement
+ * for all), so an event is sent exactly when the change it reports commits (and still after a
+ * crash). Nothing is queued without a target or for an event the target did not ask for.
  */
-export async function queueWebhook(
+export async function queueWebhooks(
   tx: Sql,
   queue: JobQueue,
   target: WebhookTarget | undefined,
-  event: WebhookEvent,
+  ...events: WebhookEvent[]
 ): Promise<void> {
-  if (!target || !wantsEvent(target, event.type)) return
-  const job: WebhookJob = { target, event }
-  await queue.enqueue(tx, WEBHOOK_QUEUE, job, { maxAttempts: WEBHOOK_ATTEMPTS })
+  if (!target) return
+  const jobs: WebhookJob[] = events
+    .filter((e) => wantsEvent(target, e.type))
+    .map((event) => ({ target, event }))
+  await queue.enqueueMany(tx, WEBHOOK_QUEUE, jobs, { maxAttempts: WEBHOOK_ATTEMPTS })
 }

@@ -1,4 +1,5 @@
 import type { Database, JobHandler } from '@apiplatform/server-kit'
+import { finishedPageDocuments } from '../crawl/store.js'
 import type { WebhookJob } from './outbox.js'
 import { postSigned } from './signed-post.js'
 
@@ -21,7 +22,8 @@ const retryable = (status: number) => status >= 500 || status === 408 || status 
 export function webhookRunner(deps: WebhookRunnerDeps): JobHandler<WebhookJob> {
   return async (job, ctx) => {
     const { target, event } = job.payload
-    const data = event.pageId !== undefined ? await pageDocument(deps.db, event.pageId) : (event.data ?? [])
+    const data =
+      event.pageId !== undefined ? await finishedPageDocuments(deps.db, event.pageId) : (event.data ?? [])
     const payload = {
       success: event.success,
       type: event.type,
@@ -44,15 +46,4 @@ export function webhookRunner(deps: WebhookRunnerDeps): JobHandler<WebhookJob> {
     if (retryable(status)) throw new Error(`the webhook receiver answered HTTP ${status}`)
     await ctx.complete()
   }
-}
-
-/** The stored document of a crawl or batch page, as the event's data (none once it expired). */
-async function pageDocument(db: Database, pageId: number): Promise<unknown[]> {
-  const rows = await db.query<{ document: unknown }>(
-    `SELECT document FROM crawl_pages WHERE id = $1 AND document IS NOT NULL`,
-    [pageId],
-  )
-  const document = rows[0]?.document
-  if (document === undefined) return []
-  return [typeof document === 'string' ? JSON.parse(document) : document]
 }
