@@ -1,6 +1,10 @@
 import type { Credentials } from './credentials.js'
 
-export function banner(urls: { control: string; webData: string; docs: string }, credentials: Credentials, credentialsFile: string): string {
+export function banner(
+  urls: { control: string; webData: string; docs: string },
+  credentials: Credentials,
+  credentialsFile: string,
+): string {
   const { control, webData, docs } = urls
   return `
   Deployment Control API   ${control}    spec: ${control}/openapi.json

@@ -16,9 +16,16 @@ export interface BuildResult {
 
 const TASK_START = /^(\S+?):([\w:-]+): cache (miss|bypass|hit)/
 
-export function runBuild(root: string, say: (line: string) => void, track: (child: Managed) => void) {
+const TURBO = ['pnpm', 'exec', 'turbo', 'run', 'build', 'docs', '--output-logs=new-only']
+
+export function runBuild(
+  root: string,
+  say: (line: string) => void,
+  track: (child: Managed) => void,
+  [command = 'pnpm', ...args]: string[] = TURBO,
+) {
   const started = Date.now()
-  const child = spawn('pnpm', ['exec', 'turbo', 'run', 'build', 'docs', '--output-logs=new-only'], {
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, FORCE_COLOR: '0', TURBO_TELEMETRY_DISABLED: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -61,7 +68,9 @@ export function runBuild(root: string, say: (line: string) => void, track: (chil
       if (code !== 0 && !signal) {
         // turbo names the failed task; show its whole output
         const failed = other.filter((l) => /ERROR|error|failed/.test(l))
-        const names = [...output.keys()].filter((name) => other.some((l) => l.includes(name.replace(':', '#'))))
+        const names = [...output.keys()].filter((name) =>
+          other.some((l) => l.includes(name.replace(':', '#'))),
+        )
         for (const name of names) for (const l of output.get(name) ?? []) say(`  ${name}: ${l}`)
         for (const l of failed) say(`  ${l}`)
       }

@@ -47,13 +47,23 @@ export function startService(
   })
   const exited = new Promise<never>((_, reject) => {
     child.once('exit', (code, signal) =>
-      reject(new Error(`${name} exited ${signal ? `on ${signal}` : `with code ${code}`} before it was ready`)),
+      reject(
+        new Error(`${name} exited ${signal ? `on ${signal}` : `with code ${code}`} before it was ready`),
+      ),
     )
   })
   exited.catch(() => {})
   const ready = (async () => {
-    const url = await Promise.race([listening, exited, timeout(timeoutMs, `${name} did not start within ${timeoutMs / 1000} s`)])
-    await Promise.race([answers(`${url}/openapi.json`), exited, timeout(timeoutMs, `${name} did not answer at ${url}`)])
+    const url = await Promise.race([
+      listening,
+      exited,
+      timeout(timeoutMs, `${name} did not start within ${timeoutMs / 1000} s`),
+    ])
+    await Promise.race([
+      answers(`${url}/openapi.json`),
+      exited,
+      timeout(timeoutMs, `${name} did not answer at ${url}`),
+    ])
     return url
   })()
   ready.catch(() => {})

@@ -17,7 +17,8 @@ export async function checkPorts(settings: Settings): Promise<string[]> {
       problems.push(
         `port ${port} (${NAMES[key]}) is already in use; set ${PORT_VARIABLES[key]} to a free port (0 picks one)`,
       )
-    else if (error) problems.push(`port ${port} (${NAMES[key]}) cannot be used (${error}); set ${PORT_VARIABLES[key]}`)
+    else if (error)
+      problems.push(`port ${port} (${NAMES[key]}) cannot be used (${error}); set ${PORT_VARIABLES[key]}`)
   }
   return problems
 }

@@ -15,17 +15,26 @@ export interface Settings {
 }
 
 /** The variable that chooses each port, named in errors. */
-export const PORT_VARIABLES = { control: 'CONTROL_PORT', webData: 'WEB_DATA_PORT', docs: 'DOCS_PORT' } as const
+export const PORT_VARIABLES = {
+  control: 'CONTROL_PORT',
+  webData: 'WEB_DATA_PORT',
+  docs: 'DOCS_PORT',
+} as const
 
 export function readSettings(root: string, env: NodeJS.ProcessEnv = process.env): Settings {
   const port = (name: string, fallback: number) => {
     const value = env[name]
     if (value === undefined || value === '') return fallback
     const n = Number(value)
-    if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number; got "${value}"`)
+    if (!Number.isInteger(n) || n < 0 || n > 65535)
+      throw new Error(`${name} must be a port number; got "${value}"`)
     return n
   }
-  const dataDir = env.DATA_DIR ? (isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(env.DATA_DIR)) : join(root, '.data')
+  const dataDir = env.DATA_DIR
+    ? isAbsolute(env.DATA_DIR)
+      ? env.DATA_DIR
+      : resolve(env.DATA_DIR)
+    : join(root, '.data')
   return {
     root,
     ports: {

@@ -66,7 +66,9 @@ if (!settings.skipBuild) {
   managed.length = 0
   if (stopping) await new Promise(() => {})
   if (!build.ok) await shutdown(1, 'the build failed (output above); nothing was started')
-  say(`pnpm start: built in ${build.seconds} s (${build.built} task(s) run, ${build.cached} from turbo's cache)`)
+  say(
+    `pnpm start: built in ${build.seconds} s (${build.built} task(s) run, ${build.cached} from turbo's cache)`,
+  )
 }
 
 // Built now: the services' shared runtime checks the data folder the way the services do.
@@ -87,7 +89,11 @@ const scripts = {
 }
 const docs = await import('@apiplatform/docs-portal/serve')
 for (const file of [...Object.values(scripts), join(docs.defaultDir, 'index.html')]) {
-  if (!existsSync(file)) await shutdown(1, `${file} is missing: run \`pnpm build\` and \`pnpm docs\` (or \`pnpm start\` without START_SKIP_BUILD)`)
+  if (!existsSync(file))
+    await shutdown(
+      1,
+      `${file} is missing: run \`pnpm build\` and \`pnpm docs\` (or \`pnpm start\` without START_SKIP_BUILD)`,
+    )
 }
 
 const storage = (schema: string, folder: string): NodeJS.ProcessEnv =>
@@ -142,9 +148,12 @@ try {
   throw error
 }
 
+// Before the banner a failed start is reported by `ready` (with the service's own reason); after it,
+// a service that stops takes the others with it.
+let running = false
 for (const service of services) {
   service.child.once('exit', (code, signal) => {
-    if (!stopping)
+    if (running && !stopping)
       void shutdown(1, `${service.name} stopped (${signal ?? `exit code ${code}`}); stopped everything`)
   })
 }
@@ -154,8 +163,15 @@ for (const service of services) {
     urls.push(await service.ready)
   } catch (error) {
     const cause = service.lastErrors.at(-1)
-    await shutdown(1, `${service.name} did not start: ${cause ?? (error as Error).message}; stopped everything`)
+    await shutdown(
+      1,
+      `${service.name} did not start: ${cause ?? (error as Error).message}; stopped everything`,
+    )
   }
 }
 const [control = '', webData = ''] = urls
+running = true
+for (const service of services)
+  if (service.child.exitCode !== null || service.child.signalCode !== null)
+    await shutdown(1, `${service.name} stopped; stopped everything`)
 say(banner({ control, webData, docs: docsUrl }, credentials, credentialsFile))
