@@ -1,5 +1,6 @@
 export { type ConsumerProject, createConsumerProject } from './consumer.js'
 export { compareSpecs, type Drift, formatDrift, type OpenApiLike } from './drift.js'
+export { createOfflineProject, type OfflineProject, type OfflineProjectOptions } from './offline-project.js'
 export {
   HTTP_METHODS,
   listOperations,
