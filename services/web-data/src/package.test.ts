@@ -1,18 +1,27 @@
 // Another team's view of the service: the packed tarball (with the route package it depends on)
 // installed into a project outside the workspace with `pnpm install --offline`, started from that
 // project's vitest global set-up, its types checked, its command run.
-import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
-import { createOfflineProject, type OfflineProject } from '@apiplatform/contract'
+import {
+  createOfflineProject,
+  type OfflineProject,
+  readImageRecipe,
+  startServiceCommand,
+} from '@apiplatform/contract'
+import { openDatabase } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
 const root = resolve(import.meta.dirname, '../../..')
 let project: OfflineProject
+// The image installs exactly these tarballs; so does the consumer project.
+const image = readImageRecipe(join(root, 'services/web-data/Dockerfile'))
 
 beforeAll(() => {
   project = createOfflineProject({
     workspace: root,
-    packages: [join(root, 'services/web-data'), join(root, 'packages/web-data-routes')],
+    packages: image.packed.map((dir) => join(root, dir)),
     dependencies: { vitest: '4.1.12' },
     files: {
       'vitest.config.mjs': `export default { test: { globalSetup: ['./global-setup.mjs'], include: ['*.test.mjs'] } }\n`,
@@ -102,26 +111,53 @@ it('type-checks under moduleResolution node16', async () => {
 }, 120_000)
 
 it('starts from its command (`npx @apiplatform/web-data-service --port 0`) and stops on SIGTERM', async () => {
-  const child = spawn(join(project.dir, 'node_modules/.bin/web-data-service'), ['--port', '0', '--memory'], {
-    cwd: project.dir,
-    env: { ...process.env, LOG_FORMAT: 'json' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  const url = await new Promise<string>((done, fail) => {
-    child.stdout.on('data', (chunk) => {
-      output += chunk
-      const match = /listening on (http:\/\/[^\s"]+)/.exec(output)
-      if (match?.[1]) done(match[1])
-    })
-    child.stderr.on('data', (chunk) => {
-      output += chunk
-    })
-    child.once('exit', () => fail(new Error(`exited before listening:\n${output}`)))
-  })
-  const res = await fetch(`${url}/openapi.json`)
+  const service = await startServiceCommand(
+    join(project.dir, 'node_modules/.bin/web-data-service'),
+    ['--port', '0', '--memory'],
+    {
+      cwd: project.dir,
+      env: { LOG_FORMAT: 'json' },
+    },
+  )
+  const res = await fetch(`${service.url}/openapi.json`)
   expect(res.status).toBe(200)
-  const exit = new Promise((done) => child.once('exit', (code) => done(code)))
-  child.kill('SIGTERM')
-  expect(await exit).toBe(0)
+  expect(await service.stop()).toBe(0)
+  // one JSON line per request, with its request id
+  const line = service
+    .output()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l))
+    .find((l) => l.path === '/openapi.json')
+  expect(line).toMatchObject({ status: 200, reqId: res.headers.get('x-request-id') })
+}, 120_000)
+
+// No docker engine here: the image's run stage (its ENV and CMD) on the same installed tarballs.
+it('runs as its image does: node:20-slim, the ENV and CMD of the Dockerfile, PostgreSQL through DATABASE_URL', async () => {
+  expect(image.bases.every((base) => base === 'node:20-slim')).toBe(true)
+  const data = mkdtempSync(join(tmpdir(), 'image-data-'))
+  const database = process.env.TEST_DATABASE_URL
+  const schema = `image_web_data_${process.pid}`
+  try {
+    const [command = 'node', ...args] = image.cmd.map((part) => part.replace(/^\/app\//, `${project.dir}/`))
+    const service = await startServiceCommand(command, args, {
+      cwd: project.dir,
+      env: {
+        ...image.env,
+        PORT: '0',
+        DATA_DIR: data,
+        ...(database ? { DATABASE_URL: database, DATABASE_SCHEMA: schema } : {}),
+      },
+    })
+    expect(service.output()).toContain(database ? 'PostgreSQL (DATABASE_URL' : `PGlite in ${data}`)
+    expect((await fetch(`${service.url}/openapi.json`)).status).toBe(200)
+    expect(await service.stop()).toBe(0)
+  } finally {
+    rmSync(data, { recursive: true, force: true })
+    if (database) {
+      const db = await openDatabase({ databaseUrl: database })
+      await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+      await db.close()
+    }
+  }
 }, 120_000)
