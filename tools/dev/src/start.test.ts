@@ -150,7 +150,9 @@ it('honours DATA_DIR and keeps recoverable keys readable across restarts', async
 it('a service that stops later stops everything, with a reason', async () => {
   const { run, urls, tree } = await started({})
   const webData = tree.find((pid) =>
-    execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }).includes('web-data/dist/main.js'),
+    execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }).includes(
+      'web-data/dist/main.js',
+    ),
   )
   expect(webData).toBeDefined()
   process.kill(webData as number, 'SIGKILL')
