@@ -36,7 +36,8 @@ async function started(env: NodeJS.ProcessEnv, via: 'pnpm' | 'node' = 'node') {
 }
 
 it('prints the banner once every service answers; SIGTERM stops everything', async () => {
-  const { run, urls, tree } = await started({})
+  // (the services' start-up lines are printed whatever the level)
+  const { run, urls, tree } = await started({ LOG_LEVEL: 'warn' })
   for (const url of [`${urls.control}/openapi.json`, `${urls.webData}/openapi.json`, urls.docs])
     expect((await fetch(url)).status, url).toBe(200)
   expect(tree.length).toBeGreaterThanOrEqual(2)

@@ -148,8 +148,10 @@ export async function runServiceCli<Config>(
   process.on('SIGTERM', () => void stop('SIGTERM'))
   process.on('SIGINT', () => void stop('SIGINT'))
 
+  // Always printed, whatever LOG_LEVEL: it says where the service listens (tools wait for that line).
   if (prettyOutput(env)) console.log(started.banner.join('\n'))
-  else logger.info(started.fields, started.banner[0] ?? `${cli.command} started`)
+  else
+    createLogger({ level: 'info', pretty: false }).info(started.fields, started.banner[0] ?? `${cli.command} started`)
 
   const seedFile = env.SEED_FILE
   if (seedFile) {
