@@ -151,7 +151,10 @@ export async function runServiceCli<Config>(
   // Always printed, whatever LOG_LEVEL: it says where the service listens (tools wait for that line).
   if (prettyOutput(env)) console.log(started.banner.join('\n'))
   else
-    createLogger({ level: 'info', pretty: false }).info(started.fields, started.banner[0] ?? `${cli.command} started`)
+    createLogger({ level: 'info', pretty: false }).info(
+      started.fields,
+      started.banner[0] ?? `${cli.command} started`,
+    )
 
   const seedFile = env.SEED_FILE
   if (seedFile) {
