@@ -21,7 +21,8 @@ export function runStart(env: NodeJS.ProcessEnv, via: 'pnpm' | 'node' = 'node'):
     cwd: root,
     // its own process group: a signal to -pid is what a terminal sends on Ctrl-C
     detached: true,
-    env: { ...process.env, START_SKIP_BUILD: '1', LOG_FORMAT: 'json', ...env },
+    // PGlite unless a test asks for a database; the services' output as JSON lines
+    env: { ...process.env, START_SKIP_BUILD: '1', LOG_FORMAT: 'json', DATABASE_URL: undefined, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let text = ''
