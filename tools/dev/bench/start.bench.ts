@@ -7,6 +7,8 @@
  * 2. the RSS of the whole `pnpm start` stack once its banner is out (every process, pnpm included);
  * 3. a cold `pnpm start` (turbo's cache bypassed): time to the banner, to its first progress line,
  *    and the longest silence (BENCH_COLD=0 skips it).
+ *
+ * BENCH_PARTS=startup,footprint,cold picks the parts; BENCH_ROUNDS the rounds of the first.
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -103,6 +105,14 @@ function rssKb(pid: number): number {
 
 async function footprint() {
   console.log('\n2. the `pnpm start` stack once its banner is out (warm, ports 0, its own DATA_DIR)\n')
+  // warm: the databases exist (creating one costs PGlite's initdb, and its memory stays)
+  const first = runStart(
+    { CONTROL_PORT: '0', WEB_DATA_PORT: '0', DOCS_PORT: '0', DATA_DIR: join(temp, 'stack') },
+    'pnpm',
+  )
+  await first.waitFor('Ctrl-C stops everything')
+  process.kill(-(first.child.pid as number), 'SIGINT')
+  await first.exit
   const run = runStart(
     { CONTROL_PORT: '0', WEB_DATA_PORT: '0', DOCS_PORT: '0', DATA_DIR: join(temp, 'stack') },
     'pnpm',
@@ -157,9 +167,10 @@ try {
   console.log(
     `machine: ${execFileSync('nproc', { encoding: 'utf8' }).trim()} CPUs, load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
   )
-  await startup()
-  await footprint()
-  if (process.env.BENCH_COLD !== '0') await cold()
+  const parts = (process.env.BENCH_PARTS ?? 'startup,footprint,cold').split(',')
+  if (parts.includes('startup')) await startup()
+  if (parts.includes('footprint')) await footprint()
+  if (parts.includes('cold') && process.env.BENCH_COLD !== '0') await cold()
 } finally {
   rmSync(temp, { recursive: true, force: true })
 }

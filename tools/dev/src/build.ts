@@ -38,7 +38,9 @@ export function runBuild(
   let cached = 0
   let running = 0
   const ticker = setInterval(() => {
-    if (running) say(`  … still building (${Math.round((Date.now() - started) / 1000)} s)`)
+    say(
+      `  … still building (${Math.round((Date.now() - started) / 1000)} s${running ? '' : ', turbo is hashing'})`,
+    )
   }, 15_000)
   const onLine = (line: string) => {
     const start = TASK_START.exec(line)

@@ -102,6 +102,7 @@ const storage = (schema: string, folder: string): NodeJS.ProcessEnv =>
     : { DATA_DIR: join(settings.dataDir, folder), DATABASE_URL: undefined }
 const common: NodeJS.ProcessEnv = { ...process.env, LOG_FORMAT: settings.pretty ? 'pretty' : 'json' }
 
+say('pnpm start: starting the control service, the web-data service and the docs portal')
 const services: Service[] = [
   startService(
     'control',
