@@ -87,7 +87,7 @@ it('logs an unexpected error with the request id and the stack', async () => {
     const res = await call('deployments.getDeployment', '{"deploymentId":"d_seed_v3"}')
     expect(res.status).toBe(500)
     const id = res.headers.get('x-request-id')
-    expect(await lineOf(id)).toMatchObject({ level: 'error', status: 500 })
+    expect(await lineOf(id)).toMatchObject({ level: 'warn', status: 500 })
     const error = lines.find((l) => l.reqId === id && l.msg === 'unexpected error') as {
       err: { stack: string }
     }

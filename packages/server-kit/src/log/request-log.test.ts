@@ -84,7 +84,7 @@ it('adds the verdict of a 4xx, and logs responses answered before any middleware
   expect(lines[0]?.verdict).toEqual([{ path: ['name'], message: 'Required' }])
 })
 
-it('logs an unexpected error with the request id and its stack, and its request line as an error', async () => {
+it('logs an unexpected error with the request id and its stack, and its request line as a warning', async () => {
   const { lines, logger } = collect()
   const server = app(requestLog(logger))
   const res = await server.fetch(new Request('http://x/boom'))
@@ -93,7 +93,7 @@ it('logs an unexpected error with the request id and its stack, and its request 
   const [error, request] = lines
   expect(error).toMatchObject({ level: 'error', msg: 'unexpected error', reqId: 'req_1', path: '/boom' })
   expect((error?.err as { stack?: string } | undefined)?.stack ?? '').toContain('kaboom')
-  expect(request).toMatchObject({ level: 'error', reqId: 'req_1', status: 500 })
+  expect(request).toMatchObject({ level: 'warn', reqId: 'req_1', status: 500 })
 })
 
 it('writes nothing below its level', async () => {

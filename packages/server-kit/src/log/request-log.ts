@@ -54,7 +54,8 @@ export function requestLog(logger: Logger, options: RequestLogOptions = {}): Req
       }
     }
     const message = `${line.method} ${line.path} ${status}`
-    if (status >= 500) logger.error(line, message)
+    // A 5xx is a warning (a documented 503 too); the exception behind a 500 is logged as an error.
+    if (status >= 500) logger.warn(line, message)
     else logger.info(line, message)
   }
 
@@ -71,7 +72,7 @@ export function requestLog(logger: Logger, options: RequestLogOptions = {}): Req
       const logged = async (request: Request, ...rest: never[]) => {
         const started = performance.now()
         const response = await handler(request, ...rest)
-        if (!logger.isLevelEnabled(response.status >= 500 ? 'error' : 'info')) return response
+        if (!logger.isLevelEnabled(response.status >= 500 ? 'warn' : 'info')) return response
         const durationMs = performance.now() - started
         const length = Number(response.headers.get('content-length') ?? 0)
         const readBody =
