@@ -1,5 +1,5 @@
-import { type OpenApiDocument, ResponseValidator, validatingFetch } from '@apiplatform/contract'
 import { Writable } from 'node:stream'
+import { type OpenApiDocument, ResponseValidator, validatingFetch } from '@apiplatform/contract'
 import {
   createLogger,
   type Database,
