@@ -1,4 +1,12 @@
 export { TtlCache } from './cache/ttl-cache.js'
+export {
+  MEMORY_DATA_DIR,
+  prettyOutput,
+  runServiceCli,
+  type ServiceCli,
+  type StartedService,
+} from './cli/run-service.js'
+export { readSeedFile, type SeedRequest, sendSeedRequests } from './cli/seed-requests.js'
 export type { Database, DatabaseOptions, Sql } from './db/database.js'
 export { classifyDatabaseFailure, type DatabaseFailure } from './db/failures.js'
 export { type FaultyDatabase, faultyDatabase, sqlError } from './db/faulty-database.js'
@@ -22,4 +30,17 @@ export {
   type JobQueueOptions,
   type JobStatus,
 } from './jobs/queue.js'
+export {
+  type CreateLoggerOptions,
+  createLogger,
+  LOG_LEVELS,
+  type Logger,
+  type LogLevel,
+  parseLogLevel,
+  silentLogger,
+} from './log/logger.js'
+export { type RequestLog, type RequestLogOptions, requestLog } from './log/request-log.js'
+export { prepareDataDir } from './startup/data-dir.js'
+export { describeStartupError, type StartupContext } from './startup/describe.js'
+export { StartupError } from './startup/startup-error.js'
 export { openPreparedTestDatabase, openTestDatabase, testDatabaseKinds } from './testing.js'

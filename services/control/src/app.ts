@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createApi, spec as generatedSpec } from '@apiplatform/control-routes'
+import { type Logger, requestLog, silentLogger } from '@apiplatform/server-kit'
+import type { Context } from 'hono'
 import { invalidatingWrites } from './caches.js'
 import type { Deps } from './deps.js'
 import { createHandlers } from './handlers.js'
 import { authenticate } from './http/auth.js'
 import { dependencyFailureResponse } from './http/dependency-failures.js'
 import type { ServiceEnv } from './http/env.js'
+import { problemVerdict } from './http/log-verdict.js'
 import { pooledRequestId } from './http/request-id.js'
 import { limitRequestRate } from './http/request-rate-limit.js'
 import { RootKeyCache } from './http/root-key-cache.js'
@@ -23,25 +26,39 @@ export function loadBundledSpec(): unknown {
   }
 }
 
-/** The Hono app of the service: every implemented operation, authentication, /openapi.json. */
-export function createApp(deps: Deps, options: { onUnexpectedError?: (error: unknown) => void } = {}) {
+export interface AppOptions {
+  /** Receives every exception answered with a 5xx instead of the log (tests). */
+  onUnexpectedError?: (error: unknown) => void
+  /** Request lines and unexpected errors (default: none). */
+  logger?: Logger
+}
+
+/**
+ * The Hono app of the service: every implemented operation, authentication, /openapi.json. Its
+ * `fetch` writes one log line per request, and every response carries `X-Request-Id`.
+ */
+export function createApp(deps: Deps, options: AppOptions = {}) {
+  const log = requestLog(options.logger ?? silentLogger(), {
+    requestIdHeader: 'X-Request-Id',
+    verdict: problemVerdict,
+  })
   const authenticated = authenticate(deps.db, deps.now, {
     rootKeys: deps.rootKeys ?? new RootKeyCache(deps.db, 0),
   })
   const auth = deps.requestRateLimiter
     ? limitRequestRate(deps.requestRateLimiter, authenticated)
     : authenticated
-  const logUnexpected =
-    options.onUnexpectedError ?? ((error: unknown) => console.error('unexpected error', error))
+  const logUnexpected = (error: unknown, c: Context) =>
+    options.onUnexpectedError ? options.onUnexpectedError(error) : log.unexpected(error, c)
   const answerDependencyFailure = dependencyFailureResponse()
   const app = createApi<ServiceEnv>({
     handlers: createHandlers(deps),
     auth: deps.caches ? invalidatingWrites(deps.caches, auth) : auth,
-    requestId: pooledRequestId,
+    requestId: log.requestId(pooledRequestId),
     // A failing database is still worth a log line, though the client gets the documented 5xx.
     mapError: (error, c) => {
       const answer = answerDependencyFailure(error, c)
-      if (answer) logUnexpected(error)
+      if (answer) logUnexpected(error, c)
       return answer
     },
     onUnexpectedError: logUnexpected,
@@ -50,5 +67,7 @@ export function createApp(deps: Deps, options: { onUnexpectedError?: (error: unk
   app.get('/openapi.json', (c) => c.json(bundled as object))
   // The public interface serves liveness on GET; the spec documents POST (see specs/control/DEVIATIONS.md).
   app.get('/v2/liveness', livenessAnswer(deps))
+  // Wrapped here, not by a middleware, so that answers given before any middleware runs are logged too.
+  app.fetch = log.fetch(app.fetch)
   return app
 }

@@ -1,4 +1,4 @@
-import { randomToken } from '@apiplatform/server-kit'
+import { MEMORY_DATA_DIR, randomToken } from '@apiplatform/server-kit'
 import { generateEncryptionKey, parseEncryptionKey } from './domain/key-secrets.js'
 import { DEFAULT_REQUEST_RATE_LIMIT, type RequestRateLimitSettings } from './http/request-rate-limit.js'
 
@@ -8,11 +8,11 @@ export interface ServiceConfig {
   port: number
   /** Hostname to listen on. Env `HOST`, default 127.0.0.1. */
   hostname?: string
-  /** Folder of the embedded PGlite database; in memory when undefined. Env `DATA_DIR`, default `.data/control`. */
+  /** Folder of the embedded PGlite database; in memory when undefined. Env `DATA_DIR` (`memory://`: in memory), default `.data/control`. */
   dataDir?: string
   /** PostgreSQL URL; wins over `dataDir`. Env `DATABASE_URL`. */
   databaseUrl?: string
-  /** PostgreSQL schema (tests). */
+  /** PostgreSQL schema (created when missing). Env `DATABASE_SCHEMA`; default the server's search path. */
   databaseSchema?: string
   /** An already opened database (tests); wins over `dataDir` and `databaseUrl`. */
   database?: import('@apiplatform/server-kit').Database
@@ -48,10 +48,11 @@ export interface ServiceConfig {
   requestRateLimit?: RequestRateLimitSettings
 }
 
-const int = (value: string | undefined, fallback: number): number => {
+const int = (env: NodeJS.ProcessEnv, name: string, fallback: number): number => {
+  const value = env[name]
   if (value === undefined || value === '') return fallback
   const n = Number(value)
-  if (!Number.isInteger(n) || n < 0) throw new Error(`expected a non-negative integer, got ${value}`)
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer; got "${value}"`)
   return n
 }
 
@@ -63,24 +64,25 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
   const rootKey = env.CONTROL_ROOT_KEY?.trim()
   const encryptionKeyText = env.CONTROL_ENCRYPTION_KEY?.trim() || generateEncryptionKey()
   return {
-    port: int(env.PORT, 7100),
+    port: int(env, 'PORT', 7100),
     hostname: env.HOST || '127.0.0.1',
-    dataDir: env.DATA_DIR || '.data/control',
+    dataDir: env.DATA_DIR === MEMORY_DATA_DIR ? undefined : env.DATA_DIR || '.data/control',
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
     rootKey: rootKey || generateRootKey(),
     rootKeyGenerated: !rootKey,
-    workflowStepMs: int(env.CONTROL_WORKFLOW_STEP_MS, 250),
-    jobLeaseMs: int(env.CONTROL_JOB_LEASE_MS, 30_000),
-    jobPollMs: int(env.CONTROL_JOB_POLL_MS, 200),
+    workflowStepMs: int(env, 'CONTROL_WORKFLOW_STEP_MS', 250),
+    jobLeaseMs: int(env, 'CONTROL_JOB_LEASE_MS', 30_000),
+    jobPollMs: int(env, 'CONTROL_JOB_POLL_MS', 200),
     seed: env.CONTROL_SEED !== '0',
-    authCacheMs: int(env.CONTROL_AUTH_CACHE_MS, 2000),
-    analyticsFlushMs: int(env.CONTROL_ANALYTICS_FLUSH_MS, 50),
-    cacheMs: int(env.CONTROL_CACHE_MS, 1000),
+    authCacheMs: int(env, 'CONTROL_AUTH_CACHE_MS', 2000),
+    analyticsFlushMs: int(env, 'CONTROL_ANALYTICS_FLUSH_MS', 50),
+    cacheMs: int(env, 'CONTROL_CACHE_MS', 1000),
     ratelimitLeases: env.CONTROL_RATELIMIT_LEASES !== '0',
     pgliteWorker: env.CONTROL_PGLITE_WORKER !== '0',
     requestRateLimit: {
-      limit: int(env.CONTROL_REQUEST_RATE_LIMIT, DEFAULT_REQUEST_RATE_LIMIT.limit),
-      windowMs: int(env.CONTROL_REQUEST_RATE_WINDOW_MS, DEFAULT_REQUEST_RATE_LIMIT.windowMs),
+      limit: int(env, 'CONTROL_REQUEST_RATE_LIMIT', DEFAULT_REQUEST_RATE_LIMIT.limit),
+      windowMs: int(env, 'CONTROL_REQUEST_RATE_WINDOW_MS', DEFAULT_REQUEST_RATE_LIMIT.windowMs),
     },
     ...(env.CONTROL_PORTAL_URL ? { portalUrl: env.CONTROL_PORTAL_URL } : {}),
     encryptionKey: parseEncryptionKey(encryptionKeyText),

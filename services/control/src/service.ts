@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import {
   type Database,
   JobQueue,
+  type Logger,
   migrate,
   openDatabase,
   type RunningServer,
@@ -54,8 +55,10 @@ export type CreateServiceOptions = Partial<ServiceConfig> &
     variablesKey?: string
     /** Delay of a new domain's first background DNS check (doubles per retry); default 60000. */
     domainRecheckMs?: number
-    /** Receives every exception answered with a 500; default: logged with console.error. */
+    /** Receives every exception answered with a 500 instead of the log (tests). */
     onUnexpectedError?: (error: unknown) => void
+    /** One line per request, and unexpected errors with their request id; default: none. */
+    logger?: Logger
   }
 
 export async function createService(options: CreateServiceOptions): Promise<RunningService> {
@@ -119,7 +122,11 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       domainBackgroundChecks: 5,
     })
     queue.start()
-    server = await serve(createApp(deps, { onUnexpectedError: config.onUnexpectedError }), {
+    const app = createApp(deps, {
+      ...(config.onUnexpectedError ? { onUnexpectedError: config.onUnexpectedError } : {}),
+      ...(config.logger ? { logger: config.logger } : {}),
+    })
+    server = await serve(app, {
       port: config.port,
       hostname: config.hostname,
     })

@@ -1,23 +1,32 @@
-import { createApi, spec } from '@apiplatform/web-data-routes'
+import { requestLog, silentLogger } from '@apiplatform/server-kit'
+import { createApi, newRequestId, spec } from '@apiplatform/web-data-routes'
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { every } from 'hono/combine'
-import { apiErrorResponse, logUnexpected } from './http/api-errors.js'
+import { apiErrorResponse } from './http/api-errors.js'
 import { authMiddleware } from './http/auth.js'
 import type { AppEnv, Deps } from './http/env.js'
+import { errorVerdict } from './http/log-verdict.js'
 import { limitsMiddleware } from './limits/index.js'
 import { createHandlers } from './routes/index.js'
 
-/** The HTTP app: the generated routes with this service's handlers, auth and error mapping. */
+/**
+ * The HTTP app: the generated routes with this service's handlers, auth and error mapping. Its
+ * `fetch` writes one log line per request (`deps.logger`).
+ */
 export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
+  const log = requestLog(deps.logger ?? silentLogger(), { verdict: errorVerdict })
   const app = createApi<AppEnv>({
     handlers: createHandlers(deps),
     // Metering (rate limit, concurrent jobs, activity, ledger key) runs right after authentication.
     auth: every(authMiddleware(deps), limitsMiddleware(deps)),
     bodyLimit: deps.config.maxBodyBytes,
-    mapError: apiErrorResponse,
-    onUnexpectedError: logUnexpected,
+    requestId: log.requestId(newRequestId),
+    mapError: (error, c) => apiErrorResponse(error, c, log.unexpected),
+    onUnexpectedError: log.unexpected,
   })
   // The bundled hand-written spec, as the run-time contract requires (not the one zod would emit).
   app.get('/openapi.json', (c) => c.json(spec))
+  // Wrapped here, not by a middleware, so that answers given before any middleware runs are logged too.
+  app.fetch = log.fetch(app.fetch)
   return app
 }

@@ -1,3 +1,4 @@
+import { MEMORY_DATA_DIR } from '@apiplatform/server-kit'
 import type { ExtractorConfig } from './extraction/create-extractor.js'
 
 /** Everything a service instance needs to start; `configFromEnv` reads it from the environment. */
@@ -8,7 +9,7 @@ export interface ServiceConfig {
   hostname?: string
   /** PostgreSQL connection string; wins over `dataDir`. */
   databaseUrl?: string | undefined
-  /** PGlite folder; memory when both this and `databaseUrl` are unset. */
+  /** PGlite folder; memory when both this and `databaseUrl` are unset (env `DATA_DIR=memory://`). */
   dataDir?: string | undefined
   /**
    * Run PGlite in a worker thread (default true; WEB_DATA_PGLITE_WORKER=0 runs it on the event
@@ -16,7 +17,7 @@ export interface ServiceConfig {
    * converting pages while the database writes.
    */
   pgliteWorker?: boolean | undefined
-  /** PostgreSQL schema (tests isolate themselves in one). */
+  /** PostgreSQL schema, created when missing (env `DATABASE_SCHEMA`; tests isolate themselves in one). */
   databaseSchema?: string | undefined
   /** Bootstrap key, seeded for the bootstrap team. Generated (and reported) when unset. */
   apiKey?: string | undefined
@@ -62,38 +63,40 @@ export const DEFAULTS = {
   maxBodyBytes: 1_000_000,
 } as const
 
-function int(value: string | undefined, fallback: number): number {
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name]
   if (value === undefined || value === '') return fallback
   const n = Number(value)
-  if (!Number.isFinite(n) || n < 0) throw new Error(`expected a non-negative number, got ${value}`)
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number; got "${value}"`)
   return n
 }
 
 /** The run-time contract of the service: PORT, DATA_DIR, DATABASE_URL, WEB_DATA_* variables. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   return {
-    port: int(env.PORT, DEFAULTS.port),
+    port: int(env, 'PORT', DEFAULTS.port),
     hostname: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATA_DIR || DEFAULTS.dataDir,
+    dataDir: env.DATA_DIR === MEMORY_DATA_DIR ? undefined : env.DATA_DIR || DEFAULTS.dataDir,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
     pgliteWorker: env.WEB_DATA_PGLITE_WORKER !== '0',
     apiKey: env.WEB_DATA_API_KEY || undefined,
-    credits: int(env.WEB_DATA_CREDITS, DEFAULTS.credits),
+    credits: int(env, 'WEB_DATA_CREDITS', DEFAULTS.credits),
     allowPrivateUrls: env.WEB_DATA_ALLOW_PRIVATE_URLS === '1' || env.WEB_DATA_ALLOW_PRIVATE_URLS === 'true',
-    agentStepMs: int(env.WEB_DATA_AGENT_STEP_MS, DEFAULTS.agentStepMs),
-    jobLeaseMs: int(env.WEB_DATA_JOB_LEASE_MS, DEFAULTS.jobLeaseMs),
-    jobPollMs: int(env.WEB_DATA_JOB_POLL_MS, DEFAULTS.jobPollMs),
-    maxBodyBytes: int(env.WEB_DATA_MAX_BODY_BYTES, DEFAULTS.maxBodyBytes),
+    agentStepMs: int(env, 'WEB_DATA_AGENT_STEP_MS', DEFAULTS.agentStepMs),
+    jobLeaseMs: int(env, 'WEB_DATA_JOB_LEASE_MS', DEFAULTS.jobLeaseMs),
+    jobPollMs: int(env, 'WEB_DATA_JOB_POLL_MS', DEFAULTS.jobPollMs),
+    maxBodyBytes: int(env, 'WEB_DATA_MAX_BODY_BYTES', DEFAULTS.maxBodyBytes),
     worker: env.WEB_DATA_WORKER !== '0',
     chromiumPath: env.CHROMIUM_PATH || undefined,
-    scrapeSessionIdleMs: int(env.WEB_DATA_SCRAPE_SESSION_IDLE_MS, 300_000),
-    maxBrowserSessionsPerTeam: int(env.WEB_DATA_MAX_BROWSER_SESSIONS, 5),
+    scrapeSessionIdleMs: int(env, 'WEB_DATA_SCRAPE_SESSION_IDLE_MS', 300_000),
+    maxBrowserSessionsPerTeam: int(env, 'WEB_DATA_MAX_BROWSER_SESSIONS', 5),
     resultPageBytes: env.WEB_DATA_RESULT_PAGE_BYTES
-      ? int(env.WEB_DATA_RESULT_PAGE_BYTES, 10_000_000)
+      ? int(env, 'WEB_DATA_RESULT_PAGE_BYTES', 10_000_000)
       : undefined,
-    rateLimitPerMin: env.WEB_DATA_RATE_LIMIT_PER_MIN ? int(env.WEB_DATA_RATE_LIMIT_PER_MIN, 0) : undefined,
+    rateLimitPerMin: env.WEB_DATA_RATE_LIMIT_PER_MIN ? int(env, 'WEB_DATA_RATE_LIMIT_PER_MIN', 0) : undefined,
     maxConcurrentJobs: env.WEB_DATA_MAX_CONCURRENT_JOBS
-      ? int(env.WEB_DATA_MAX_CONCURRENT_JOBS, 0)
+      ? int(env, 'WEB_DATA_MAX_CONCURRENT_JOBS', 0)
       : undefined,
     webhookSecret: env.WEB_DATA_WEBHOOK_SECRET || undefined,
     extractor: extractorFromEnv(env),
@@ -113,6 +116,6 @@ export function extractorFromEnv(env: NodeJS.ProcessEnv): ExtractorConfig {
     baseUrl: env.OPENAI_BASE_URL || 'https://api.openai.com/v1',
     apiKey: env.OPENAI_API_KEY || undefined,
     model: env.WEB_DATA_EXTRACTOR_MODEL || 'gpt-4o-mini',
-    timeoutMs: int(env.WEB_DATA_EXTRACTOR_TIMEOUT_MS, 60_000),
+    timeoutMs: int(env, 'WEB_DATA_EXTRACTOR_TIMEOUT_MS', 60_000),
   }
 }

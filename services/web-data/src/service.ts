@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url'
 import {
   type Database,
   JobQueue,
+  type Logger,
   migrate,
   openDatabase,
   type RunningServer,
@@ -43,14 +44,24 @@ export interface Service {
  * Starts the service: opens the database (PGlite in `dataDir`, or PostgreSQL), applies the
  * migrations, seeds the bootstrap key, starts the job worker and listens on `port`.
  */
-export async function createService(config: ServiceConfig): Promise<Service> {
+export interface ServiceOptions {
+  /** One line per request, and unexpected errors with their request id; default: none. */
+  logger?: Logger
+}
+
+export async function createService(config: ServiceConfig, options: ServiceOptions = {}): Promise<Service> {
   const db = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     schema: config.databaseSchema,
     pgliteWorker: config.pgliteWorker !== false,
   })
-  return startOn(db, config, async () => db.close())
+  try {
+    return await startOn(db, config, async () => db.close(), options)
+  } catch (error) {
+    await db.close().catch(() => {})
+    throw error
+  }
 }
 
 /** The service's schema: the job queue's tables, then the migrations (both idempotent). */
@@ -64,6 +75,7 @@ export async function startOn(
   db: Database,
   config: ServiceConfig,
   onStop: () => Promise<void> = async () => {},
+  options: ServiceOptions = {},
 ): Promise<Service> {
   const queue = new JobQueue(db, {
     leaseMs: config.jobLeaseMs,
@@ -113,11 +125,21 @@ export async function startOn(
     concurrency: 4,
   })
   const browsers = createBrowsers(db, config)
-  const app = createApp({ db, queue, config, browsers, extractor })
-  const server: RunningServer = await serve(app, {
-    port: config.port,
-    hostname: config.hostname ?? '127.0.0.1',
+  const app = createApp({
+    db,
+    queue,
+    config,
+    browsers,
+    extractor,
+    ...(options.logger ? { logger: options.logger } : {}),
   })
+  let server: RunningServer
+  try {
+    server = await serve(app, { port: config.port, hostname: config.hostname ?? '127.0.0.1' })
+  } catch (error) {
+    await browsers.close().catch(() => {})
+    throw error
+  }
   if (config.worker) queue.start()
   const indexer = startSearchIndexer(db)
   let stopping: Promise<void> | undefined

@@ -1,5 +1,8 @@
 export { type ConsumerProject, createConsumerProject } from './consumer.js'
+export { type ImageRecipe, readImageRecipe } from './dockerfile.js'
 export { compareSpecs, type Drift, formatDrift, type OpenApiLike } from './drift.js'
+export { createOfflineProject, type OfflineProject, type OfflineProjectOptions } from './offline-project.js'
+export { type RunningCommand, startServiceCommand } from './service-command.js'
 export {
   HTTP_METHODS,
   listOperations,

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 
 export interface Credentials {
   controlRootKey: string
@@ -11,18 +10,24 @@ export interface Credentials {
 
 /**
  * The local credentials: taken from the environment when set, otherwise generated once and kept
- * in `.data/credentials.json`, so a restart of `pnpm start` keeps the keys a developer has pasted
- * into scripts.
+ * in `credentials.json` of the data folder (which must exist), so a restart of `pnpm start` keeps the
+ * keys a developer has pasted into scripts, and recoverable keys stay readable.
  */
 export function loadCredentials(file: string): Credentials {
-  const stored: Partial<Credentials> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}
+  let stored: Partial<Credentials> = {}
+  if (existsSync(file)) {
+    try {
+      stored = JSON.parse(readFileSync(file, 'utf8'))
+    } catch (error) {
+      throw new Error(`${file} is not valid JSON (${(error as Error).message}); fix or delete it`)
+    }
+  }
   const credentials: Credentials = {
     controlRootKey: process.env.CONTROL_ROOT_KEY ?? stored.controlRootKey ?? `root_${token()}`,
     controlEncryptionKey:
       process.env.CONTROL_ENCRYPTION_KEY ?? stored.controlEncryptionKey ?? randomBytes(32).toString('base64'),
     webDataApiKey: process.env.WEB_DATA_API_KEY ?? stored.webDataApiKey ?? `wd-${token()}`,
   }
-  mkdirSync(dirname(file), { recursive: true })
   writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 })
   return credentials
 }

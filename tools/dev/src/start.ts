@@ -1,92 +1,178 @@
+/**
+ * `pnpm start`: the pipeline (turbo build docs, with progress), then both reference services from
+ * their built JavaScript and the docs portal, and the URLs and keys to use once every one of them
+ * answers. All or nothing: if one cannot start, or stops later, everything is stopped. Ctrl-C,
+ * SIGTERM and SIGHUP stop everything and exit 0; so does the end of the parent process (a process
+ * manager that killed `pnpm` without passing the signal on).
+ */
+import { existsSync } from 'node:fs'
+import type http from 'node:http'
 import { join, resolve } from 'node:path'
+import { banner } from './banner.js'
+import { runBuild } from './build.js'
+import { type Managed, type Service, startService, stopAll } from './children.js'
 import { loadCredentials } from './credentials.js'
-import { type Managed, startProcess, stopAll, waitUntilUp } from './processes.js'
+import { checkPorts } from './preflight.js'
+import { PORT_VARIABLES, readSettings, type Settings } from './settings.js'
 
-// `pnpm start`: the pipeline has run (turbo build docs); this starts both reference services and
-// the docs portal on their embedded defaults and tells a newcomer what to call.
 const root = resolve(import.meta.dirname, '../../..')
-const controlPort = process.env.CONTROL_PORT ?? '7100'
-const webDataPort = process.env.WEB_DATA_PORT ?? '7200'
-const docsPort = process.env.DOCS_PORT ?? '7300'
-const credentials = loadCredentials(join(root, '.data', 'credentials.json'))
+const say = (line: string) => process.stdout.write(`${line}\n`)
+const complain = (line: string) => process.stderr.write(`pnpm start: ${line}\n`)
 
-const processes: Managed[] = [
-  startProcess(
+const managed: Managed[] = []
+let docsServer: http.Server | undefined
+let stopping = false
+
+async function shutdown(code: number, reason?: string): Promise<never> {
+  if (!stopping) {
+    stopping = true
+    if (reason) (code === 0 ? say : complain)(reason)
+    await stopAll(managed)
+    if (docsServer) {
+      const server = docsServer
+      server.closeAllConnections()
+      await new Promise((r) => server.close(r))
+    }
+    process.exit(code)
+  }
+  return new Promise<never>(() => {})
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => void shutdown(0, `${signal}: stopping everything`))
+}
+const parent = process.ppid
+setInterval(() => {
+  if (process.ppid !== parent) void shutdown(0, 'the parent process exited: stopping everything')
+}, 500).unref()
+
+let settings: Settings
+try {
+  settings = readSettings(root)
+} catch (error) {
+  complain((error as Error).message)
+  process.exit(1)
+}
+
+const portProblems = await checkPorts(settings)
+if (portProblems.length) {
+  for (const problem of portProblems) complain(problem)
+  await shutdown(1)
+}
+
+if (!settings.skipBuild) {
+  say('pnpm start: building the specs, generated code, packages, services and docs (turbo run build docs)')
+  const build = await runBuild(root, say, (child) => managed.push(child))
+  managed.length = 0
+  if (stopping) await new Promise(() => {})
+  if (!build.ok) await shutdown(1, 'the build failed (output above); nothing was started')
+  say(
+    `pnpm start: built in ${build.seconds} s (${build.built} task(s) run, ${build.cached} from turbo's cache)`,
+  )
+}
+
+// Built now: the services' shared runtime checks the data folder the way the services do.
+const kit = await import('@apiplatform/server-kit')
+const credentialsFile = join(settings.dataDir, 'credentials.json')
+let credentials: ReturnType<typeof loadCredentials>
+try {
+  kit.prepareDataDir(settings.dataDir)
+  credentials = loadCredentials(credentialsFile)
+} catch (error) {
+  await shutdown(1, kit.describeStartupError(error) ?? (error as Error).message)
+  throw error
+}
+
+const scripts = {
+  control: join(root, 'services/control/dist/main.js'),
+  webData: join(root, 'services/web-data/dist/main.js'),
+}
+const docs = await import('@apiplatform/docs-portal/serve')
+for (const file of [...Object.values(scripts), join(docs.defaultDir, 'index.html')]) {
+  if (!existsSync(file))
+    await shutdown(
+      1,
+      `${file} is missing: run \`pnpm build\` and \`pnpm docs\` (or \`pnpm start\` without START_SKIP_BUILD)`,
+    )
+}
+
+const storage = (schema: string, folder: string): NodeJS.ProcessEnv =>
+  settings.databaseUrl
+    ? { DATABASE_URL: settings.databaseUrl, DATABASE_SCHEMA: schema, DATA_DIR: undefined }
+    : { DATA_DIR: join(settings.dataDir, folder), DATABASE_URL: undefined }
+const common: NodeJS.ProcessEnv = { ...process.env, LOG_FORMAT: settings.pretty ? 'pretty' : 'json' }
+
+say('pnpm start: starting the control service, the web-data service and the docs portal')
+const services: Service[] = [
+  startService(
     'control',
-    'pnpm',
-    ['--silent', '--dir', 'services/control', 'start'],
+    scripts.control,
     {
-      PORT: controlPort,
+      ...common,
+      PORT: String(settings.ports.control),
       CONTROL_ROOT_KEY: credentials.controlRootKey,
-      DATA_DIR: join(root, '.data', 'control'),
+      // Recoverable keys are encrypted with it: the same key on every start keeps them readable.
+      CONTROL_ENCRYPTION_KEY: credentials.controlEncryptionKey,
+      ...storage('control', 'control'),
     },
-    root,
+    say,
   ),
-  startProcess(
+  startService(
     'web-data',
-    'pnpm',
-    ['--silent', '--dir', 'services/web-data', 'start'],
+    scripts.webData,
     {
-      PORT: webDataPort,
+      ...common,
+      PORT: String(settings.ports.webData),
       WEB_DATA_API_KEY: credentials.webDataApiKey,
-      DATA_DIR: join(root, '.data', 'web-data'),
-      // Local development: the services may scrape the docs portal and other local pages.
+      // Local development: the service may scrape the docs portal and other local pages.
       WEB_DATA_ALLOW_PRIVATE_URLS: '1',
+      ...storage('web_data', 'web-data'),
     },
-    root,
-  ),
-  startProcess(
-    'docs',
-    'pnpm',
-    ['--silent', '--dir', 'tools/docs-portal', 'start'],
-    { DOCS_PORT: docsPort },
-    root,
+    say,
   ),
 ]
+managed.push(...services)
 
-const shutdown = () => {
-  stopAll(processes)
-  setTimeout(() => process.exit(0), 2000).unref()
+let docsUrl: string
+try {
+  docsServer = docs.createDocsServer()
+  docsUrl = (await docs.listen(docsServer, settings.ports.docs, '127.0.0.1')).replace(/\/$/, '')
+} catch (error) {
+  docsServer = undefined
+  const code = (error as NodeJS.ErrnoException).code
+  await shutdown(
+    1,
+    code === 'EADDRINUSE'
+      ? `port ${settings.ports.docs} (the docs portal) is already in use; set ${PORT_VARIABLES.docs} to a free port (0 picks one)`
+      : `the docs portal could not start: ${(error as Error).message}`,
+  )
+  throw error
 }
-process.on('SIGINT', shutdown)
-process.on('SIGTERM', shutdown)
-for (const { name, child } of processes) {
-  child.once('exit', (code) => {
-    if (code !== 0 && code !== null) {
-      console.error(`${name} exited with code ${code}; stopping the others`)
-      shutdown()
-    }
+
+// Before the banner a failed start is reported by `ready` (with the service's own reason); after it,
+// a service that stops takes the others with it.
+let running = false
+for (const service of services) {
+  service.child.once('exit', (code, signal) => {
+    if (running && !stopping)
+      void shutdown(1, `${service.name} stopped (${signal ?? `exit code ${code}`}); stopped everything`)
   })
 }
-
-const control = `http://127.0.0.1:${controlPort}`
-const webData = `http://127.0.0.1:${webDataPort}`
-const docs = `http://127.0.0.1:${docsPort}`
-const [c, w, d] = processes as [Managed, Managed, Managed]
-await Promise.all([
-  waitUntilUp(c, `${control}/openapi.json`),
-  waitUntilUp(w, `${webData}/openapi.json`),
-  waitUntilUp(d, docs),
-]).catch((error: Error) => {
-  console.error(error.message)
-  shutdown()
-})
-
-console.log(`
-  Deployment Control API   ${control}    spec: ${control}/openapi.json
-    root key               ${credentials.controlRootKey}
-  Web-Data API             ${webData}    spec: ${webData}/openapi.json
-    API key                ${credentials.webDataApiKey}
-    private URLs           allowed (WEB_DATA_ALLOW_PRIVATE_URLS=1, local development only)
-  Docs portal              ${docs}
-
-  Keys are kept in .data/credentials.json; set CONTROL_ROOT_KEY / WEB_DATA_API_KEY to choose your own.
-  Try:
-    curl -s -X POST ${control}/v2/deployments.listDeployments \\
-      -H 'Authorization: Bearer ${credentials.controlRootKey}' -H 'Content-Type: application/json' -d '{}'
-    curl -s -X POST ${webData}/v2/scrape \\
-      -H 'Authorization: Bearer ${credentials.webDataApiKey}' -H 'Content-Type: application/json' \\
-      -d '{"url":"${docs}/"}'
-
-  Ctrl-C stops everything.
-`)
+const urls: string[] = []
+for (const service of services) {
+  try {
+    urls.push(await service.ready)
+  } catch (error) {
+    const cause = service.lastErrors.at(-1)
+    await shutdown(
+      1,
+      `${service.name} did not start: ${cause ?? (error as Error).message}; stopped everything`,
+    )
+  }
+}
+const [control = '', webData = ''] = urls
+running = true
+for (const service of services)
+  if (service.child.exitCode !== null || service.child.signalCode !== null)
+    await shutdown(1, `${service.name} stopped; stopped everything`)
+say(banner({ control, webData, docs: docsUrl }, credentials, credentialsFile))

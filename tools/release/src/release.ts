@@ -70,7 +70,10 @@ export function publish(root: string, options: PublishOptions = {}): WorkspacePa
     const version = String(readJson(path.join(pkg.dir, 'package.json')).version)
     if (options.dryRun) {
       log(`pnpm pack ${pkg.name}@${version}`)
-      const problems = packAndInspect(pkg)
+      const problems = packAndInspect(
+        pkg,
+        ws.packages.filter((p) => p.private).map((p) => p.name),
+      )
       for (const p of problems) log(`  ✖ ${p}`)
       if (problems.length) throw new ReleaseError(`${pkg.name}: its tarball is not publishable`)
       log(`  ✓ tarball ok`)
@@ -92,10 +95,11 @@ export function publish(root: string, options: PublishOptions = {}): WorkspacePa
 }
 
 /**
- * Packs a package as `pnpm publish` would and inspects the tarball: no `workspace:` ranges left,
- * and every file that `main`, `types`, `bin` and `exports` point at is inside.
+ * Packs a package as `pnpm publish` would and inspects the tarball: no `workspace:` ranges left, no
+ * dependency on a private workspace package (it would not install: bundle it in instead), and every
+ * file that `main`, `types`, `bin` and `exports` point at is inside.
  */
-export function packAndInspect(pkg: WorkspacePackage): string[] {
+export function packAndInspect(pkg: WorkspacePackage, privatePackages: readonly string[] = []): string[] {
   const dest = fs.mkdtempSync(path.join(os.tmpdir(), 'release-pack-'))
   try {
     execFileSync('pnpm', ['pack', '--pack-destination', dest], {
@@ -118,6 +122,8 @@ export function packAndInspect(pkg: WorkspacePackage): string[] {
     for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
       for (const [name, range] of Object.entries((manifest[field] ?? {}) as Record<string, string>)) {
         if (range.startsWith('workspace:')) problems.push(`${field}.${name} is still ${range}`)
+        if (privatePackages.includes(name))
+          problems.push(`${field}.${name} is a private workspace package: it cannot be installed`)
       }
     }
     const targets: string[] = []

@@ -124,4 +124,18 @@ describe('publish dry run (pnpm pack, inspected)', () => {
       packAndInspect(loadWorkspace(root).published.find((p) => p.name === '@fixture/demo-spec') ?? spec),
     ).toEqual(['./dist/index.js is referenced by package.json but not in the tarball (not built?)'])
   })
+
+  it('refuses a runtime dependency on a private workspace package', () => {
+    const root = fixtureWorkspace(loadPair('new-operation').before)
+    roots.push(root)
+    const spec = loadWorkspace(root).published.find((p) => p.name === '@fixture/demo-spec')
+    if (!spec) throw new Error('fixture without spec package')
+    const file = path.join(spec.dir, 'package.json')
+    const manifest = JSON.parse(fs.readFileSync(file, 'utf8'))
+    manifest.dependencies = { '@fixture/internal-kit': '1.0.0' }
+    fs.writeFileSync(file, JSON.stringify(manifest))
+    expect(packAndInspect(spec, ['@fixture/internal-kit'])).toEqual([
+      'dependencies.@fixture/internal-kit is a private workspace package: it cannot be installed',
+    ])
+  })
 })

@@ -11,6 +11,8 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // An unreachable server fails the start (or the request) instead of waiting for TCP to give up.
+    connectionTimeoutMillis: 10_000,
     ...(schema ? { options: `-c search_path=${quoteIdent(schema)}` } : {}),
   })
   if (schema) {

@@ -1,4 +1,4 @@
-import type { Database, JobQueue } from '@apiplatform/server-kit'
+import type { Database, JobQueue, Logger } from '@apiplatform/server-kit'
 import type { ApiEnv } from '@apiplatform/web-data-routes'
 import type { Principal } from '../billing/keys.js'
 import type { Browsers } from '../browser/runtime.js'
@@ -14,6 +14,8 @@ export interface Deps {
   browsers?: Browsers
   /** Fills JSON schemas from pages (scrape `json`, search results); chosen at start from the config. */
   extractor: Extractor
+  /** Request lines and unexpected errors (default: none). */
+  logger?: Logger
 }
 
 /**

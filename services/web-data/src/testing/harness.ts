@@ -1,8 +1,11 @@
+import { Writable } from 'node:stream'
 import { type OpenApiDocument, ResponseValidator, validatingFetch } from '@apiplatform/contract'
 import {
+  createLogger,
   type Database,
   type FaultyDatabase,
   faultyDatabase,
+  type Logger,
   openPreparedTestDatabase,
 } from '@apiplatform/server-kit'
 import { createWebDataClient } from '@apiplatform/web-data-client'
@@ -58,6 +61,8 @@ export interface TestServiceOptions {
 /** A test service whose database can be made to fail (`faults.failAll(sqlError('08006'))`). */
 export interface FaultyTestService extends TestService {
   faults: FaultyDatabase
+  /** The lines the service logged at `error` (unexpected errors, failing databases), parsed. */
+  logged: Record<string, unknown>[]
 }
 
 /**
@@ -80,11 +85,24 @@ export function openServiceTestDatabase(kind: 'pglite' | 'postgres'): Promise<Da
  */
 export async function startFaultyTestService(options: TestServiceOptions = {}): Promise<FaultyTestService> {
   const faults = faultyDatabase(await openServiceTestDatabase(options.kind ?? 'pglite'))
-  const t = await startOnTestDatabase(faults, { worker: false, ...options })
-  return { ...t, faults }
+  const logged: Record<string, unknown>[] = []
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) logged.push(JSON.parse(line))
+      done()
+    },
+  })
+  const logger = createLogger({ level: 'error', destination })
+  const t = await startOnTestDatabase(faults, { worker: false, ...options }, logger)
+  return { ...t, faults, logged }
 }
 
-async function startOnTestDatabase(db: Database, options: TestServiceOptions): Promise<TestService> {
+async function startOnTestDatabase(
+  db: Database,
+  options: TestServiceOptions,
+  // unexpected errors of other tests stay visible in the output
+  logger: Logger = createLogger({ fallbackLevel: 'error' }),
+): Promise<TestService> {
   const config: ServiceConfig = {
     port: 0,
     apiKey: generateKey(),
@@ -103,7 +121,7 @@ async function startOnTestDatabase(db: Database, options: TestServiceOptions): P
     ...(options.extractor ? { extractor: options.extractor } : {}),
     ...(options.rateLimitPerMin !== undefined ? { rateLimitPerMin: options.rateLimitPerMin } : {}),
   }
-  const service = await startOn(db, config, () => db.close())
+  const service = await startOn(db, config, () => db.close(), { logger })
   const clientWith = (key: string) => {
     const inner: typeof fetch = (input, init) => {
       const request = new Request(input, init)

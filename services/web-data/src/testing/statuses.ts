@@ -1,6 +1,6 @@
 import { sqlError } from '@apiplatform/server-kit'
 import type { OperationId } from '@apiplatform/web-data-routes'
-import { expect, vi } from 'vitest'
+import { expect } from 'vitest'
 import { charge } from '../billing/credits.js'
 import { revokeKey } from '../billing/keys.js'
 import { SCOPES } from '../billing/scopes.js'
@@ -132,9 +132,8 @@ export async function expectDatabaseFailure(
   } = {},
 ): Promise<void> {
   const { sqlstate, error: message } = FAILURES[status]
-  const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
   let answer: Answer
-  let logCalls: number
+  const loggedBefore = t.logged.length
   // Authentication and metering read through caches (on PGlite): a first call fills them, so the
   // failure reaches the operation's own statements rather than only those two layers.
   if (!options.coldCaches) await t.client.GET('/v2/team/credit-usage')
@@ -143,8 +142,6 @@ export async function expectDatabaseFailure(
     answer = await call(t.client)
   } finally {
     t.faults.heal()
-    logCalls = logged.mock.calls.length
-    logged.mockRestore()
   }
   expect(answer.response.status).toBe(status)
   expect(answer.error).toEqual({
@@ -153,7 +150,10 @@ export async function expectDatabaseFailure(
     details: { requestId: answer.response.headers.get('x-request-id') },
   })
   expect(answer.response.headers.get('retry-after')).toBe(status === 503 ? '5' : null)
-  expect(logCalls).toBeGreaterThan(0)
+  // logged with the request id the client got
+  expect(t.logged.slice(loggedBefore)).toContainEqual(
+    expect.objectContaining({ reqId: answer.response.headers.get('x-request-id'), msg: 'unexpected error' }),
+  )
 }
 
 /** 400 `Bad Request` from request validation, naming the offending part (`path`, `query`, `body`) in `details`. */

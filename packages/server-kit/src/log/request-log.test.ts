@@ -1,0 +1,117 @@
+import { Writable } from 'node:stream'
+import { Hono } from 'hono'
+import { expect, it } from 'vitest'
+import { createLogger } from './logger.js'
+import { requestLog } from './request-log.js'
+
+function collect() {
+  const lines: Record<string, unknown>[] = []
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line))
+      done()
+    },
+  })
+  return { lines, logger: createLogger({ level: 'info', destination }) }
+}
+
+function app(log: ReturnType<typeof requestLog>) {
+  let n = 0
+  const makeId = log.requestId<import('hono').Context>(() => `req_${++n}`)
+  const hono = new Hono<{ Variables: { requestId: string; operationId: string } }>()
+  hono.use('*', async (c, next) => {
+    c.set('requestId', makeId(c))
+    await next()
+  })
+  hono.post('/too-large', (c) => c.json({ error: 'too large' }, 413))
+  hono.post('/items', async (c) => {
+    c.set('operationId', 'createItem')
+    const body = await c.req.json()
+    if (!body.name)
+      return c.json({ error: 'Bad Request', details: [{ path: ['name'], message: 'Required' }] }, 400)
+    return c.json({ ok: true })
+  })
+  hono.get('/boom', () => {
+    throw new Error('kaboom')
+  })
+  hono.onError((error, c) => {
+    log.unexpected(error, c)
+    return c.json({ error: 'unexpected' }, 500)
+  })
+  return { fetch: log.fetch(hono.fetch) }
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 20))
+
+it('logs one line per request with id, method, path, operation, status and duration', async () => {
+  const { lines, logger } = collect()
+  const server = app(requestLog(logger, { requestIdHeader: 'X-Request-Id' }))
+  const res = await server.fetch(
+    new Request('http://x/items?x=1', {
+      method: 'POST',
+      body: '{"name":"a"}',
+      headers: { 'content-type': 'application/json' },
+    }),
+  )
+  expect(res.headers.get('x-request-id')).toBe('req_1')
+  await settle()
+  expect(lines).toEqual([
+    expect.objectContaining({
+      level: 'info',
+      reqId: 'req_1',
+      method: 'POST',
+      path: '/items',
+      operationId: 'createItem',
+      status: 200,
+      durationMs: expect.any(Number),
+    }),
+  ])
+  expect(lines[0]).not.toHaveProperty('verdict')
+})
+
+it('adds the verdict of a 4xx, and logs responses answered before any middleware', async () => {
+  const { lines, logger } = collect()
+  const server = app(requestLog(logger, { verdict: (body) => (body as { details?: unknown }).details }))
+  await server.fetch(new Request('http://x/items', { method: 'POST', body: '{}' }))
+  await server.fetch(new Request('http://x/too-large', { method: 'POST' }))
+  await server.fetch(new Request('http://x/nowhere'))
+  await settle()
+  expect(lines.map((l) => [l.path, l.status])).toEqual([
+    ['/items', 400],
+    ['/too-large', 413],
+    ['/nowhere', 404],
+  ])
+  expect(lines[0]?.verdict).toEqual([{ path: ['name'], message: 'Required' }])
+})
+
+it('logs an unexpected error with the request id and its stack, and its request line as a warning', async () => {
+  const { lines, logger } = collect()
+  const server = app(requestLog(logger))
+  const res = await server.fetch(new Request('http://x/boom'))
+  expect(res.status).toBe(500)
+  await settle()
+  const [error, request] = lines
+  expect(error).toMatchObject({ level: 'error', msg: 'unexpected error', reqId: 'req_1', path: '/boom' })
+  expect((error?.err as { stack?: string } | undefined)?.stack ?? '').toContain('kaboom')
+  expect(request).toMatchObject({ level: 'warn', reqId: 'req_1', status: 500 })
+})
+
+it('writes nothing below its level', async () => {
+  const lines: string[] = []
+  const destination = new Writable({
+    write(chunk, _e, done) {
+      lines.push(String(chunk))
+      done()
+    },
+  })
+  const server = app(requestLog(createLogger({ level: 'warn', destination })))
+  await server.fetch(new Request('http://x/items', { method: 'POST', body: '{"name":"a"}' }))
+  await settle()
+  expect(lines).toEqual([])
+})
+
+it('rejects an unknown LOG_LEVEL with the accepted names', () => {
+  expect(() => createLogger({ level: 'verbose' })).toThrow(
+    'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "verbose"',
+  )
+})

@@ -1,0 +1,50 @@
+/**
+ * The build of a published service (its `tsup.config.ts` calls this): the command (`main`), the
+ * programmatic API (`index`) and the PGlite worker thread, which server-kit starts from the file
+ * beside its own code. server-kit is private, so it is bundled in (a devDependency of the service);
+ * every other dependency stays external and is installed with the package.
+ *
+ * The declarations of `index` are emitted from that file alone (`transpileDeclaration`, isolated
+ * declarations): the public API spells out its types, so building them costs milliseconds instead of
+ * a type check of the whole service and its generated routes.
+ */
+import { readFileSync, writeFileSync } from 'node:fs'
+import { defineConfig, type Options } from 'tsup'
+import ts from 'typescript'
+
+export function serviceBuild(): ReturnType<typeof defineConfig> {
+  const options: Options = {
+    entry: {
+      main: 'src/main.ts',
+      index: 'src/index.ts',
+      'pglite-thread': '../../packages/server-kit/dist/db/pglite-thread.js',
+    },
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    splitting: true,
+    sourcemap: true,
+    clean: true,
+    async onSuccess() {
+      emitDeclaration('src/index.ts', 'dist/index.d.ts')
+    },
+  }
+  return defineConfig(options)
+}
+
+function emitDeclaration(source: string, target: string): void {
+  const result = ts.transpileDeclaration(readFileSync(source, 'utf8'), {
+    fileName: source,
+    reportDiagnostics: true,
+    compilerOptions: { declaration: true, isolatedDeclarations: true, target: ts.ScriptTarget.ES2022 },
+  })
+  const problems = (result.diagnostics ?? []).map(
+    (d) => `${source}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+  )
+  if (problems.length) throw new Error(`the public API needs explicit types:\n${problems.join('\n')}`)
+  // Only the API's own types and those of published packages may appear in it.
+  const imports = [...result.outputText.matchAll(/from '([^']+)'/g)].map((m) => m[1])
+  const local = imports.filter((i) => i?.startsWith('.') || i?.startsWith('@apiplatform/server-kit'))
+  if (local.length) throw new Error(`${target} would import ${local.join(', ')}, which is not published`)
+  writeFileSync(target, result.outputText)
+}

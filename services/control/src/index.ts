@@ -1,0 +1,133 @@
+/**
+ * The control service for other teams' tests: start it in-process, call it over HTTP as the real
+ * API, stop it.
+ *
+ * ```ts
+ * import { startControlService } from '@apiplatform/control-service'
+ *
+ * const control = await startControlService({ port: 0, storage: 'memory' })
+ * // control.url, control.rootKey
+ * await control.stop()
+ * ```
+ *
+ * The published declarations are emitted from this file alone: its exports spell out their types.
+ */
+import { createLogger, StartupError, sendSeedRequests } from '@apiplatform/server-kit'
+import { generateRootKey } from './config.js'
+import { parseEncryptionKey } from './domain/key-secrets.js'
+import { SEED } from './seed.js'
+import { createService } from './service.js'
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+
+/** A request sent with the root key once the service listens, e.g. `{ path: '/v2/apis.createApi', body: { name: 'payments' } }`. */
+export interface SeedRequest {
+  /** Default `POST`. */
+  method?: string
+  path: string
+  /** JSON body. */
+  body?: unknown
+}
+
+/** The ids of the demo data (see the package README, "Seeded data"). */
+export interface DemoData {
+  readonly workspaceId: string
+  readonly projectId: string
+  readonly projectSlug: string
+  readonly appId: string
+  readonly appSlug: string
+  readonly productionEnvironmentId: string
+  readonly previewEnvironmentId: string
+  readonly deployments: {
+    /** Ready production deployments, older than the current one: rollback targets. */
+    readonly v1: string
+    readonly v2: string
+    /** Ready production deployment that serves live traffic. */
+    readonly current: string
+    /** Failed build: not a valid rollback target (412). */
+    readonly failed: string
+    readonly stopped: string
+    /** Ready, in the preview environment. */
+    readonly preview: string
+  }
+  readonly domains: { readonly verified: string; readonly pending: string }
+  readonly variables: readonly string[]
+}
+
+/** Ids of the demo data seeded unless `demoData: false`. */
+export const DEMO_DATA: DemoData = SEED
+
+export type Storage =
+  /** PGlite in memory: nothing is written to disk, nothing is kept after `stop()`. */
+  | 'memory'
+  /** PGlite in a folder (created when missing), kept across starts. */
+  | { dataDir: string }
+  /** A PostgreSQL server; `schema` (created when missing) keeps this service's tables apart. */
+  | { databaseUrl: string; schema?: string }
+
+export interface StartControlServiceOptions {
+  /** TCP port; default 0 (a free one: see `url`). */
+  port?: number
+  /** Interface to listen on; default `127.0.0.1`. */
+  hostname?: string
+  /** Default `'memory'`. */
+  storage?: Storage
+  /** The bootstrap root key (every permission of the spec); default: a generated one (`rootKey`). */
+  rootKey?: string
+  /** 32 bytes as 64 hex characters or base64: encrypts recoverable keys. Default: a generated one. */
+  encryptionKey?: string
+  /** Seed the demo workspace (`DEMO_DATA`); default true. */
+  demoData?: boolean
+  /** Requests sent with the root key once the service listens, in order; a non-2xx answer fails the start. */
+  seed?: readonly SeedRequest[]
+  /** How long each workflow step takes (rollbacks, deployments), in ms; default 0 (as fast as possible). */
+  workflowStepMs?: number
+  /** Default: env `LOG_LEVEL`, else `warn` (unexpected errors only); `info` logs every request. */
+  logLevel?: LogLevel
+}
+
+export interface ControlService {
+  /** e.g. `http://127.0.0.1:41235` */
+  url: string
+  port: number
+  rootKey: string
+  /** The response bodies of `seed`, in order. */
+  seeded: unknown[]
+  /** Stops serving, stops the workflow worker and closes the database. */
+  stop(): Promise<void>
+}
+
+/** Starts the control service in this process; resolves once it listens and `seed` is sent. */
+export async function startControlService(options: StartControlServiceOptions = {}): Promise<ControlService> {
+  const storage = options.storage ?? 'memory'
+  const rootKey = options.rootKey ?? generateRootKey()
+  let encryptionKey: Buffer | undefined
+  try {
+    encryptionKey = options.encryptionKey ? parseEncryptionKey(options.encryptionKey) : undefined
+  } catch (error) {
+    throw new StartupError((error as Error).message)
+  }
+  const service = await createService({
+    port: options.port ?? 0,
+    hostname: options.hostname ?? '127.0.0.1',
+    ...(storage === 'memory'
+      ? {}
+      : 'dataDir' in storage
+        ? { dataDir: storage.dataDir }
+        : { databaseUrl: storage.databaseUrl, databaseSchema: storage.schema }),
+    rootKey,
+    ...(encryptionKey ? { encryptionKey } : {}),
+    seed: options.demoData ?? true,
+    workflowStepMs: options.workflowStepMs ?? 0,
+    jobPollMs: 50,
+    logger: createLogger({ ...(options.logLevel ? { level: options.logLevel } : {}), fallbackLevel: 'warn' }),
+  })
+  let seeded: unknown[] = []
+  try {
+    seeded = await sendSeedRequests(service.url, rootKey, options.seed ?? [])
+  } catch (error) {
+    await service.close()
+    throw error
+  }
+  return { url: service.url, port: service.port, rootKey, seeded, stop: () => service.close() }
+}

@@ -1,0 +1,3 @@
+import { serviceBuild } from '../../packages/server-kit/tsup.service.ts'
+
+export default serviceBuild()

@@ -1,0 +1,43 @@
+import { spawn } from 'node:child_process'
+
+export interface RunningCommand {
+  /** Where it listens, from its `… listening on <url>` line. */
+  url: string
+  output(): string
+  /** SIGTERM; resolves with the exit code. */
+  stop(): Promise<number | null>
+}
+
+/** Starts a service's command and resolves once it says where it listens (rejects if it exits first). */
+export function startServiceCommand(
+  command: string,
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): Promise<RunningCommand> {
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const exit = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      output += chunk
+      const match = /listening on (http:\/\/[^\s"]+)/.exec(output)
+      if (match?.[1])
+        resolve({
+          url: match[1],
+          output: () => output,
+          stop: () => {
+            child.kill('SIGTERM')
+            return exit
+          },
+        })
+    })
+    child.stderr.on('data', (chunk) => {
+      output += chunk
+    })
+    void exit.then((code) => reject(new Error(`${command} exited (${code}) before it listened:\n${output}`)))
+  })
+}

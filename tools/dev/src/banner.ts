@@ -1,0 +1,27 @@
+import type { Credentials } from './credentials.js'
+
+export function banner(
+  urls: { control: string; webData: string; docs: string },
+  credentials: Credentials,
+  credentialsFile: string,
+): string {
+  const { control, webData, docs } = urls
+  return `
+  Deployment Control API   ${control}    spec: ${control}/openapi.json
+    root key               ${credentials.controlRootKey}
+  Web-Data API             ${webData}    spec: ${webData}/openapi.json
+    API key                ${credentials.webDataApiKey}
+    private URLs           allowed (WEB_DATA_ALLOW_PRIVATE_URLS=1, local development only)
+  Docs portal              ${docs}
+
+  Keys are kept in ${credentialsFile}; set CONTROL_ROOT_KEY / WEB_DATA_API_KEY to choose your own.
+  Try:
+    curl -s -X POST ${control}/v2/deployments.listDeployments \\
+      -H 'Authorization: Bearer ${credentials.controlRootKey}' -H 'Content-Type: application/json' -d '{}'
+    curl -s -X POST ${webData}/v2/scrape \\
+      -H 'Authorization: Bearer ${credentials.webDataApiKey}' -H 'Content-Type: application/json' \\
+      -d '{"url":"${docs}/"}'
+
+  Ctrl-C stops everything.
+`
+}
