@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createApi, spec as generatedSpec } from '@apiplatform/control-routes'
+import { allowOrigins, DEFAULT_CORS_ORIGINS } from '@apiplatform/server-kit'
 import { invalidatingWrites } from './caches.js'
 import type { Deps } from './deps.js'
 import { createHandlers } from './handlers.js'
@@ -24,7 +25,14 @@ export function loadBundledSpec(): unknown {
 }
 
 /** The Hono app of the service: every implemented operation, authentication, /openapi.json. */
-export function createApp(deps: Deps, options: { onUnexpectedError?: (error: unknown) => void } = {}) {
+export function createApp(
+  deps: Deps,
+  options: {
+    onUnexpectedError?: (error: unknown) => void
+    /** Browser origins allowed by CORS; default the docs portal's (`DEFAULT_CORS_ORIGINS`). */
+    corsOrigins?: readonly string[]
+  } = {},
+) {
   const authenticated = authenticate(deps.db, deps.now, {
     rootKeys: deps.rootKeys ?? new RootKeyCache(deps.db, 0),
   })
@@ -38,6 +46,7 @@ export function createApp(deps: Deps, options: { onUnexpectedError?: (error: unk
     handlers: createHandlers(deps),
     auth: deps.caches ? invalidatingWrites(deps.caches, auth) : auth,
     requestId: pooledRequestId,
+    middleware: [allowOrigins(options.corsOrigins ?? DEFAULT_CORS_ORIGINS)],
     // A failing database is still worth a log line, though the client gets the documented 5xx.
     mapError: (error, c) => {
       const answer = answerDependencyFailure(error, c)

@@ -119,10 +119,13 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       domainBackgroundChecks: 5,
     })
     queue.start()
-    server = await serve(createApp(deps, { onUnexpectedError: config.onUnexpectedError }), {
-      port: config.port,
-      hostname: config.hostname,
-    })
+    server = await serve(
+      createApp(deps, { onUnexpectedError: config.onUnexpectedError, corsOrigins: config.corsOrigins }),
+      {
+        port: config.port,
+        hostname: config.hostname,
+      },
+    )
     const running = server
     return {
       url: running.url,

@@ -1,3 +1,4 @@
+import { allowOrigins, DEFAULT_CORS_ORIGINS } from '@apiplatform/server-kit'
 import { createApi, spec } from '@apiplatform/web-data-routes'
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { every } from 'hono/combine'
@@ -14,6 +15,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
     // Metering (rate limit, concurrent jobs, activity, ledger key) runs right after authentication.
     auth: every(authMiddleware(deps), limitsMiddleware(deps)),
     bodyLimit: deps.config.maxBodyBytes,
+    middleware: [allowOrigins(deps.config.corsOrigins ?? DEFAULT_CORS_ORIGINS)],
     mapError: apiErrorResponse,
     onUnexpectedError: logUnexpected,
   })
