@@ -61,6 +61,8 @@ export function scalarConfiguration(page: ReferencePage): Record<string, unknown
     hideClientButton: true,
     showDeveloperTools: 'never',
     mcp: { disabled: true },
+    // The "Ask AI" assistant talks to Scalar's servers.
+    agent: { disabled: true },
     persistAuth: false,
     favicon: '../../assets/favicon.svg',
     metaData: { title: `${page.title} reference` },

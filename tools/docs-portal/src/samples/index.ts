@@ -21,13 +21,10 @@ export interface CodeSample {
   'x-sample-kind': SampleKind
 }
 
+/** Short: Scalar's sample picker is narrow. */
 export const SAMPLE_LABELS: Record<ApiName, Record<SampleKind, string>> = {
-  control: { curl: 'curl', client: '@apiplatform/control-client', sdk: '@unkey/api (official SDK)' },
-  'web-data': {
-    curl: 'curl',
-    client: '@apiplatform/web-data-client',
-    sdk: '@mendable/firecrawl-js (official SDK)',
-  },
+  control: { curl: 'curl', client: 'control-client', sdk: '@unkey/api' },
+  'web-data': { curl: 'curl', client: 'web-data-client', sdk: 'firecrawl-js' },
 }
 
 export interface OperationSamples {
