@@ -40,7 +40,9 @@ interface Op {
 }
 
 function operations(api: string): Op[] {
-  const doc = JSON.parse(fs.readFileSync(path.join(dist, 'reference', api, 'openapi.docs.json'), 'utf8')) as Json
+  const doc = JSON.parse(
+    fs.readFileSync(path.join(dist, 'reference', api, 'openapi.docs.json'), 'utf8'),
+  ) as Json
   const out: Op[] = []
   for (const [route, item] of Object.entries(doc.paths as Record<string, Json>)) {
     for (const [method, op] of Object.entries(item)) {
@@ -60,10 +62,10 @@ function operations(api: string): Op[] {
 }
 
 /** What each sample's code must show: its tool, called for this operation. */
-function marker(api: string, op: Op, sample: CodeSample): string {
+function marker(sample: CodeSample): string {
   if (sample['x-sample-kind'] === 'curl') return `curl -sS`
   const line = sample.source.split('\n').find((l) => l.startsWith('const result = await '))
-  return line?.replace('const result = await ', '').split('(')[0] ?? `${api}?`
+  return line?.replace('const result = await ', '').split('(')[0] ?? sample.source
 }
 
 /** The text a reader sees (hidden elements and scripts excluded), hence innerText. */
@@ -74,7 +76,11 @@ function visibleText(page: Page): Promise<string> {
 
 /** The "try it" operation of each API: a read that the reader's key may call. */
 const TRY_IT = {
-  control: { operationId: 'permissions.listPermissions', key: CONTROL_ROOT_KEY, url: () => inject('controlUrl') },
+  control: {
+    operationId: 'permissions.listPermissions',
+    key: CONTROL_ROOT_KEY,
+    url: () => inject('controlUrl'),
+  },
   'web-data': { operationId: 'getCreditUsage', key: WEB_DATA_API_KEY, url: () => inject('webDataUrl') },
 } as const
 
@@ -161,7 +167,10 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
 
       beforeAll(async () => {
         reference = await open(`${base}reference/${api}/`)
-        await reference.page.getByRole('button', { name: /Server:/ }).first().waitFor({ timeout: 60_000 })
+        await reference.page
+          .getByRole('button', { name: /Server:/ })
+          .first()
+          .waitFor({ timeout: 60_000 })
         await reference.page.screenshot({ path: path.join(artifacts, `reference-${api}.png`) })
       })
       afterAll(async () => {
@@ -189,8 +198,8 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
             }
             const code = section.locator('.code-snippet code').first()
             const shows = async (sample: CodeSample) => {
-              const expected = marker(api, op, sample)
-              const shown = await code.innerText().catch(() => '')
+              const expected = marker(sample)
+              const shown = (await code.textContent().catch(() => '')) ?? ''
               if (!shown.includes(expected))
                 missing.push(`${op.operationId}: sample ${sample.label} does not show ${expected}`)
             }
@@ -204,7 +213,8 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
             await picker.click()
             const labels = await page.getByRole('option').allInnerTexts()
             const absent = op.samples.filter((s) => !labels.some((l) => l.trim() === s.label))
-            if (absent.length) missing.push(`${op.operationId}: the picker lacks ${absent.map((s) => s.label).join(', ')}`)
+            if (absent.length)
+              missing.push(`${op.operationId}: the picker lacks ${absent.map((s) => s.label).join(', ')}`)
             await page.keyboard.press('Escape')
             if (n > 0) continue
             for (const sample of op.samples.slice(1)) {
@@ -230,7 +240,10 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
         if (!op) throw new Error(`no operation ${tryIt.operationId}`)
         // The reader picks "any URL" (the test's stand-in listens on a free port) and types the key.
         await page.goto(`${base}reference/${api}/`)
-        await page.getByRole('button', { name: /Server:/ }).first().click()
+        await page
+          .getByRole('button', { name: /Server:/ })
+          .first()
+          .click()
         await page.getByRole('option', { name: '{baseUrl}' }).click()
         await page.getByLabel('baseUrl').fill(tryIt.url())
         await page.getByLabel('Bearer Token').first().fill(tryIt.key)
@@ -242,8 +255,13 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
         const target = `${tryIt.url()}${op.path}`
         const send = async () => {
           const [response] = await Promise.all([
-            page.waitForResponse((r) => r.url().split('?')[0] === target && r.request().method() === op.method),
-            page.getByRole('button', { name: /^Send\b/ }).first().click(),
+            page.waitForResponse(
+              (r) => r.url().split('?')[0] === target && r.request().method() === op.method,
+            ),
+            page
+              .getByRole('button', { name: /^Send\b/ })
+              .first()
+              .click(),
           ])
           return response
         }
@@ -257,10 +275,14 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
         const denied = await send()
         expect(denied.status()).toBe(401)
         // Chromium logs every 4xx answer to a fetch as an error: this one is the answer asked for.
-        const logged = reference.errors.findIndex((e) => e.includes('status of 401') && e.includes(target))
-        expect(logged).toBeGreaterThanOrEqual(0)
-        reference.errors.splice(logged, 1)
-        await page.getByText(/^401\b/).first().waitFor()
+        const logged = () =>
+          reference.errors.findIndex((e) => e.includes('status of 401') && e.includes(target))
+        await expect.poll(logged, { timeout: 10_000 }).toBeGreaterThanOrEqual(0)
+        reference.errors.splice(logged(), 1)
+        await page
+          .getByText(/^401\b/)
+          .first()
+          .waitFor()
         await page.screenshot({ path: path.join(artifacts, `try-it-${api}-401.png`) })
         await page.keyboard.press('Escape')
       })

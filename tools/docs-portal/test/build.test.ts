@@ -11,8 +11,8 @@ import { API_SETTINGS, type ApiName } from '../src/apis.ts'
 import { type BuildResult, build } from '../src/build.ts'
 import { ANY_URL_DESCRIPTION, LOCAL_SERVER_DESCRIPTION } from '../src/docs-document.ts'
 import { marked } from '../src/markdown.ts'
-import { type ApiPage, installCommands, renderChangelog } from '../src/render.ts'
 import { SCALAR_ASSET } from '../src/reference.ts'
+import { type ApiPage, installCommands, renderChangelog } from '../src/render.ts'
 import type { CodeSample } from '../src/samples/index.ts'
 
 const EXTERNAL = /<(script|link|img)\b[^>]*\b(src|href)=["']https?:\/\//i
@@ -92,7 +92,7 @@ describe('docs portal build', () => {
     const rollback = operations(json('reference/control/openapi.docs.json')).find(
       (o) => o.operationId === 'deployments.rollbackDeployment',
     )
-    const sources = (rollback?.['x-codeSamples'] as CodeSample[]).map((s) => s.source)
+    const sources = ((rollback?.['x-codeSamples'] ?? []) as CodeSample[]).map((s) => s.source)
     expect(sources[1]).toContain('await control.deployments.rollbackDeployment({')
     expect(sources[2]).toContain('await unkey.deployments.rollbackDeployment({')
   })
