@@ -9,6 +9,8 @@ const controlPort = process.env.CONTROL_PORT ?? '7100'
 const webDataPort = process.env.WEB_DATA_PORT ?? '7200'
 const docsPort = process.env.DOCS_PORT ?? '7300'
 const credentials = loadCredentials(join(root, '.data', 'credentials.json'))
+// The portal's "try it" calls the services from the browser: allow its origin, whatever its port.
+const corsOrigins = process.env.CORS_ORIGINS ?? `http://127.0.0.1:${docsPort},http://localhost:${docsPort}`
 
 const processes: Managed[] = [
   startProcess(
@@ -19,6 +21,7 @@ const processes: Managed[] = [
       PORT: controlPort,
       CONTROL_ROOT_KEY: credentials.controlRootKey,
       DATA_DIR: join(root, '.data', 'control'),
+      CORS_ORIGINS: corsOrigins,
     },
     root,
   ),
@@ -30,6 +33,7 @@ const processes: Managed[] = [
       PORT: webDataPort,
       WEB_DATA_API_KEY: credentials.webDataApiKey,
       DATA_DIR: join(root, '.data', 'web-data'),
+      CORS_ORIGINS: corsOrigins,
       // Local development: the services may scrape the docs portal and other local pages.
       WEB_DATA_ALLOW_PRIVATE_URLS: '1',
     },
@@ -79,6 +83,8 @@ console.log(`
     API key                ${credentials.webDataApiKey}
     private URLs           allowed (WEB_DATA_ALLOW_PRIVATE_URLS=1, local development only)
   Docs portal              ${docs}
+    getting started        ${docs}/guides/control.html, ${docs}/guides/web-data.html
+    references             ${docs}/reference/control/, ${docs}/reference/web-data/ ("Test Request" calls the services)
 
   Keys are kept in .data/credentials.json; set CONTROL_ROOT_KEY / WEB_DATA_API_KEY to choose your own.
   Try:
