@@ -101,5 +101,5 @@ describe.each(['control', 'web-data'] as ApiName[])('the %s getting-started guid
       }
     }
     expect(ran.length).toBeGreaterThanOrEqual(8)
-  })
+  }, 600_000)
 })

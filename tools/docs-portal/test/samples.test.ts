@@ -201,7 +201,7 @@ describe('code samples against the stand-ins', () => {
     const expected = APIS.reduce((n, api) => n + docs[api].ops.reduce((m, op) => m + op.samples.length, 0), 0)
     expect(outcomes.length).toBe(expected)
     expect(problems()).toEqual([])
-  })
+  }, 600_000)
 
   it('summarises what the samples got', () => {
     const counts = new Map<string, number>()

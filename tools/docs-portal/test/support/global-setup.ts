@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
   const docs: http.Server = createDocsServer(dist)
   const docsUrl = (await listen(docs, 0, '127.0.0.1')).replace(/\/$/, '')
   const site = await startSite()
-  const [control, webData] = await Promise.all([
+  const started = await Promise.allSettled([
     startStandIn('control', {
       CONTROL_ROOT_KEY,
       CORS_ORIGINS: docsUrl,
@@ -48,6 +48,12 @@ export default async function setup(project: TestProject) {
       WEB_DATA_JOB_POLL_MS: '50',
     }),
   ])
+  const [control, webData] = started.map((s) => (s.status === 'fulfilled' ? s.value : undefined))
+  if (!control || !webData) {
+    await Promise.all([control?.stop(), webData?.stop(), site.close()])
+    await new Promise((r) => docs.close(r))
+    throw (started.find((s) => s.status === 'rejected') as PromiseRejectedResult).reason
+  }
   project.provide('docsUrl', docsUrl)
   project.provide('controlUrl', control.url)
   project.provide('webDataUrl', webData.url)

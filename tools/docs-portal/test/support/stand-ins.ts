@@ -22,7 +22,9 @@ const PACKAGES = { control: '@apiplatform/control-service', 'web-data': '@apipla
 export async function startStandIn(
   name: keyof typeof PACKAGES,
   env: Record<string, string>,
-  timeoutMs = 90_000,
+  // A safety net, not a wait: on a busy 2-core machine running the whole suite, a start (tsx, PGlite,
+  // migrations) has been seen to take over a minute.
+  timeoutMs = 300_000,
 ): Promise<StandIn> {
   const ws = loadWorkspace(findRoot(import.meta.dirname))
   const pkg = ws.packages.find((p) => p.name === PACKAGES[name])
