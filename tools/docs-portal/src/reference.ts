@@ -82,7 +82,7 @@ export function renderReference(page: ReferencePage): string {
 <style>
   :root { --scalar-custom-header-height: 44px; }
   body { margin: 0; }
-  .portal-bar { position: sticky; top: 0; z-index: 100; height: 44px; display: flex; align-items: center; gap: 16px;
+  .portal-bar { position: sticky; top: 0; z-index: 1; height: 44px; display: flex; align-items: center; gap: 16px;
     padding: 0 16px; font: 14px/1 system-ui, sans-serif; background: #1e2a5a; color: #fff; }
   .portal-bar a { color: #fff; text-decoration: none; }
   .portal-bar a:hover { text-decoration: underline; }
