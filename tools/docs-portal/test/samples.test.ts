@@ -34,7 +34,8 @@ const runDir = path.join(portal, 'artifacts', 'samples')
 const APIS: ApiName[] = ['control', 'web-data']
 /** Answers that a correct sample can get from a fresh stand-in besides 2xx. */
 const EXPECTED_ERRORS = new Set([404, 409, 412])
-const SAMPLE_TIMEOUT_MS = 30_000
+// A safety net: one sample takes well under a second on an idle machine.
+const SAMPLE_TIMEOUT_MS = 120_000
 
 interface Operation {
   operationId: string

@@ -44,7 +44,8 @@ export function bash(
       { cwd, env: { ...process.env, ...env }, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
-        resolve({ code, stdout, stderr: error && !stderr ? error.message : stderr })
+        const why = error?.killed ? `still running after ${timeoutMs} ms (killed)` : error?.message
+        resolve({ code, stdout, stderr: error && !stderr ? (why ?? '') : stderr })
       },
     )
   })
