@@ -177,8 +177,8 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
         await reference?.page.close()
       })
 
-      // Every operation on CI (or with DOCS_BROWSER_ALL=1), the first of each group otherwise; each
-      // shows its curl sample and lists all its samples, and the first of each group shows each.
+      // Every operation on CI (or with DOCS_BROWSER_ALL=1), the first of each group otherwise: each
+      // shows its curl sample in the sample picker; the first of each group shows each sample.
       const all = !!process.env.DOCS_BROWSER_ALL || onCi
       // One test per tag group, so a slow machine stretches many short tests instead of one long one.
       for (const tag of tags) {
@@ -210,13 +210,17 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
             }
             await shows(first)
             const picker = section.locator('[data-testid="client-picker"]').first()
+            const current = ((await picker.textContent()) ?? '').trim()
+            if (current !== first.label)
+              missing.push(`${op.operationId}: the picker shows ${current}, not ${first.label}`)
+            // The first operation of a group: the picker lists every sample, and each one, picked, shows.
+            if (n > 0) continue
             await picker.click()
             const labels = await page.getByRole('option').allInnerTexts()
             const absent = op.samples.filter((s) => !labels.some((l) => l.trim() === s.label))
             if (absent.length)
               missing.push(`${op.operationId}: the picker lacks ${absent.map((s) => s.label).join(', ')}`)
             await page.keyboard.press('Escape')
-            if (n > 0) continue
             for (const sample of op.samples.slice(1)) {
               await picker.click()
               await page.getByRole('option', { name: sample.label, exact: true }).first().click()
