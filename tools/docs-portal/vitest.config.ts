@@ -3,8 +3,10 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // Chromium renders two ~3 MB Redoc pages.
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
+    // The portal on a free port, both stand-ins and a local site, once for every test file.
+    globalSetup: ['test/support/global-setup.ts'],
+    // Chromium renders two large references; the samples test type-checks ~250 programs.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
   },
 })

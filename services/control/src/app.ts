@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createApi, spec as generatedSpec } from '@apiplatform/control-routes'
-import { type Logger, requestLog, silentLogger } from '@apiplatform/server-kit'
+import {
+  allowOrigins,
+  DEFAULT_CORS_ORIGINS,
+  type Logger,
+  requestLog,
+  silentLogger,
+} from '@apiplatform/server-kit'
 import type { Context } from 'hono'
 import { invalidatingWrites } from './caches.js'
 import type { Deps } from './deps.js'
@@ -31,6 +37,8 @@ export interface AppOptions {
   onUnexpectedError?: (error: unknown) => void
   /** Request lines and unexpected errors (default: none). */
   logger?: Logger
+  /** Browser origins allowed by CORS; default the docs portal's (`DEFAULT_CORS_ORIGINS`). */
+  corsOrigins?: readonly string[] | undefined
 }
 
 /**
@@ -55,6 +63,7 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     handlers: createHandlers(deps),
     auth: deps.caches ? invalidatingWrites(deps.caches, auth) : auth,
     requestId: log.requestId(pooledRequestId),
+    middleware: [allowOrigins(options.corsOrigins ?? DEFAULT_CORS_ORIGINS)],
     // A failing database is still worth a log line, though the client gets the documented 5xx.
     mapError: (error, c) => {
       const answer = answerDependencyFailure(error, c)

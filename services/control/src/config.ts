@@ -1,4 +1,4 @@
-import { MEMORY_DATA_DIR, randomToken } from '@apiplatform/server-kit'
+import { corsOriginsFromEnv, MEMORY_DATA_DIR, randomToken } from '@apiplatform/server-kit'
 import { generateEncryptionKey, parseEncryptionKey } from './domain/key-secrets.js'
 import { DEFAULT_REQUEST_RATE_LIMIT, type RequestRateLimitSettings } from './http/request-rate-limit.js'
 
@@ -46,6 +46,8 @@ export interface ServiceConfig {
   portalUrl?: string
   /** Requests per workspace per window (429 beyond). Env `CONTROL_REQUEST_RATE_LIMIT` (0 disables), `CONTROL_REQUEST_RATE_WINDOW_MS`. */
   requestRateLimit?: RequestRateLimitSettings
+  /** Browser origins allowed by CORS (the docs portal's "try it"). Env `CORS_ORIGINS`; default the portal on port 7300. */
+  corsOrigins?: string[]
 }
 
 const int = (env: NodeJS.ProcessEnv, name: string, fallback: number): number => {
@@ -88,5 +90,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     encryptionKey: parseEncryptionKey(encryptionKeyText),
     encryptionKeyGenerated: !env.CONTROL_ENCRYPTION_KEY?.trim(),
     encryptionKeyText,
+    corsOrigins: corsOriginsFromEnv(env.CORS_ORIGINS),
   }
 }

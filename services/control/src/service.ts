@@ -125,6 +125,7 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
     const app = createApp(deps, {
       ...(config.onUnexpectedError ? { onUnexpectedError: config.onUnexpectedError } : {}),
       ...(config.logger ? { logger: config.logger } : {}),
+      corsOrigins: config.corsOrigins,
     })
     server = await serve(app, {
       port: config.port,

@@ -1,4 +1,4 @@
-import { requestLog, silentLogger } from '@apiplatform/server-kit'
+import { allowOrigins, DEFAULT_CORS_ORIGINS, requestLog, silentLogger } from '@apiplatform/server-kit'
 import { createApi, newRequestId, spec } from '@apiplatform/web-data-routes'
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { every } from 'hono/combine'
@@ -23,6 +23,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
     requestId: log.requestId(newRequestId),
     mapError: (error, c) => apiErrorResponse(error, c, log.unexpected),
     onUnexpectedError: log.unexpected,
+    middleware: [allowOrigins(deps.config.corsOrigins ?? DEFAULT_CORS_ORIGINS)],
   })
   // The bundled hand-written spec, as the run-time contract requires (not the one zod would emit).
   app.get('/openapi.json', (c) => c.json(spec))

@@ -1,4 +1,4 @@
-import { MEMORY_DATA_DIR } from '@apiplatform/server-kit'
+import { corsOriginsFromEnv, MEMORY_DATA_DIR } from '@apiplatform/server-kit'
 import type { ExtractorConfig } from './extraction/create-extractor.js'
 
 /** Everything a service instance needs to start; `configFromEnv` reads it from the environment. */
@@ -51,6 +51,8 @@ export interface ServiceConfig {
   resultPageBytes?: number | undefined
   /** How JSON is extracted (scrape `json`, extract, agent); the page-facts extractor when unset. */
   extractor?: ExtractorConfig | undefined
+  /** Browser origins allowed by CORS (the docs portal's "try it"), CORS_ORIGINS; default the portal on port 7300. */
+  corsOrigins?: string[] | undefined
 }
 
 export const DEFAULTS = {
@@ -100,6 +102,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
       : undefined,
     webhookSecret: env.WEB_DATA_WEBHOOK_SECRET || undefined,
     extractor: extractorFromEnv(env),
+    corsOrigins: corsOriginsFromEnv(env.CORS_ORIGINS),
   }
 }
 

@@ -13,6 +13,8 @@ export function banner(
     API key                ${credentials.webDataApiKey}
     private URLs           allowed (WEB_DATA_ALLOW_PRIVATE_URLS=1, local development only)
   Docs portal              ${docs}
+    getting started        ${docs}/guides/control.html, ${docs}/guides/web-data.html
+    references             ${docs}/reference/control/, ${docs}/reference/web-data/ ("Test Request" calls the services)
 
   Keys are kept in ${credentialsFile}; set CONTROL_ROOT_KEY / WEB_DATA_API_KEY to choose your own.
   Try:

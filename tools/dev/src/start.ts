@@ -100,7 +100,13 @@ const storage = (schema: string, folder: string): NodeJS.ProcessEnv =>
   settings.databaseUrl
     ? { DATABASE_URL: settings.databaseUrl, DATABASE_SCHEMA: schema, DATA_DIR: undefined }
     : { DATA_DIR: join(settings.dataDir, folder), DATABASE_URL: undefined }
-const common: NodeJS.ProcessEnv = { ...process.env, LOG_FORMAT: settings.pretty ? 'pretty' : 'json' }
+const common: NodeJS.ProcessEnv = {
+  ...process.env,
+  LOG_FORMAT: settings.pretty ? 'pretty' : 'json',
+  // The portal's "try it" calls the services from the browser: allow its origin, whatever its port.
+  CORS_ORIGINS:
+    process.env.CORS_ORIGINS ?? `http://127.0.0.1:${settings.ports.docs},http://localhost:${settings.ports.docs}`,
+}
 
 say('pnpm start: starting the control service, the web-data service and the docs portal')
 const services: Service[] = [

@@ -1,23 +1,40 @@
 /**
  * Builds the docs portal into dist/:
  *
- *   index.html                      both APIs: version, install lines, operations, links
- *   reference/<api>/index.html      the Redocly reference of the API (self-contained, no CDN)
- *   reference/<api>/openapi.json    the bundled spec (and openapi.yaml)
- *   changelog/<api>.html            the CHANGELOG.md of each published package of the API
- *   assets/site.css                 our stylesheet
+ *   index.html                         both APIs: version, install lines (npm, pnpm, yarn), operations, links
+ *   reference/<api>/index.html         the API reference (Scalar) with code samples and "try it"
+ *   reference/<api>/openapi.docs.json  the docs edition of the spec it renders (servers, x-codeSamples)
+ *   reference/<api>/openapi.json       the published bundle (and openapi.yaml), for download
+ *   guides/<api>.html                  getting started (src/guides/<api>.md)
+ *   changelog/<api>.html               unreleased changes, then the CHANGELOG.md of each package
+ *   assets/                            our stylesheet, the favicon, Scalar's standalone bundle
  *
- * The references come from the spec packages' own `docs` task (`redocly build-docs`). Redocly's
- * default output loads its script from a CDN; when it does, we rebuild it here with
- * `--inlineBundle`, so the site works offline.
+ * Nothing loads from another host: the build fails if a page references an external script or
+ * stylesheet.
  */
-import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { findRoot, loadWorkspace, type WorkspacePackage } from '@apiplatform/release/workspace'
-import { marked } from 'marked'
-import { type ApiPage, type Operation, renderChangelog, renderIndex } from './render.ts'
+import { formatChanges, unreleasedChanges } from '@apiplatform/release/changelog'
+import {
+  findRoot,
+  loadWorkspace,
+  type Workspace,
+  type WorkspacePackage,
+} from '@apiplatform/release/workspace'
+import { isApiName } from './apis.ts'
+import { docsDocument } from './docs-document.ts'
+import { renderGuideMarkdown } from './guides.ts'
+import { marked } from './markdown.ts'
+import { copyScalar, renderReference } from './reference.ts'
+import {
+  type ApiPage,
+  type Operation,
+  renderChangelog,
+  renderGuide,
+  renderIndex,
+  type UnreleasedSection,
+} from './render.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const portalDir = path.resolve(here, '..')
@@ -29,29 +46,41 @@ type Json = Record<string, unknown>
 const EXTERNAL_ASSET =
   /<(script|link)\b[^>]*\b(src|href)=["']https?:\/\/[^"']+["'][^>]*>|@import\s+url\(["']?https?:|from\s*["']https?:\/\//i
 
-const REDOCLY_LOGOS = [
-  'https://cdn.redoc.ly/redoc/logo-mini-full.svg',
-  'https://cdn.redoc.ly/redoc/logo-mini.svg',
-]
-const REDOCLY_BADGE = `data:image/svg+xml,${encodeURIComponent(
-  '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="16" viewBox="0 0 64 16"><text x="0" y="12.5" font-family="system-ui,sans-serif" font-size="12" font-weight="600" fill="#5b6470">Redocly</text></svg>',
-)}`
+export interface BuildResult {
+  apis: ApiPage[]
+  /** Code samples written into the docs editions, per API. */
+  samples: Record<string, number>
+}
 
-export function build(outDir = path.join(portalDir, 'dist')): ApiPage[] {
+export function build(outDir = path.join(portalDir, 'dist')): BuildResult {
   const ws = loadWorkspace(findRoot(portalDir))
   fs.rmSync(outDir, { recursive: true, force: true })
   fs.mkdirSync(path.join(outDir, 'assets'), { recursive: true })
   fs.copyFileSync(path.join(here, 'site.css'), path.join(outDir, 'assets', 'site.css'))
+  fs.copyFileSync(path.join(here, 'favicon.svg'), path.join(outDir, 'assets', 'favicon.svg'))
+  copyScalar(outDir)
 
   const apis: ApiPage[] = []
+  const samples: Record<string, number> = {}
+  const pages: string[] = []
+  const write = (rel: string, html: string) => {
+    const file = path.join(outDir, rel)
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    fs.writeFileSync(file, html)
+    pages.push(file)
+  }
+
   for (const api of ws.apis) {
+    if (!isApiName(api.name)) throw new Error(`${api.name}: no docs settings (src/apis.ts)`)
     const bundle = JSON.parse(fs.readFileSync(api.bundle, 'utf8')) as Json
     const refDir = path.join(outDir, 'reference', api.name)
     fs.mkdirSync(refDir, { recursive: true })
     fs.copyFileSync(api.bundle, path.join(refDir, 'openapi.json'))
     const yaml = path.join(path.dirname(api.bundle), 'openapi.yaml')
     if (fs.existsSync(yaml)) fs.copyFileSync(yaml, path.join(refDir, 'openapi.yaml'))
-    writeReference(api.spec, api.bundle, path.join(refDir, 'index.html'))
+    const docs = docsDocument(api.name, bundle)
+    samples[api.name] = docs.samples
+    fs.writeFileSync(path.join(refDir, 'openapi.docs.json'), JSON.stringify(docs.document))
 
     const info = (bundle.info ?? {}) as Json
     const page: ApiPage = {
@@ -69,45 +98,63 @@ export function build(outDir = path.join(portalDir, 'dist')): ApiPage[] {
       servers: ((bundle.servers as Json[] | undefined) ?? []).map((s) => String(s.url)),
     }
     apis.push(page)
+    const scheme = Object.keys(((bundle.components as Json | undefined)?.securitySchemes ?? {}) as Json)[0]
+    write(
+      path.join('reference', api.name, 'index.html'),
+      renderReference({
+        api: api.name,
+        title: page.title,
+        documentUrl: './openapi.docs.json',
+        securityScheme: scheme,
+      }),
+    )
 
-    const changelogs = api.packages.map((p) => ({ pkg: p, markdown: readChangelog(p) }))
-    fs.mkdirSync(path.join(outDir, 'changelog'), { recursive: true })
-    fs.writeFileSync(
-      path.join(outDir, 'changelog', `${api.name}.html`),
-      renderChangelog(
-        page,
-        changelogs.map(({ pkg, markdown }) => ({
-          name: pkg.name,
-          version: pkg.version,
-          html: markdown ? (marked.parse(stripTitle(markdown), { async: false }) as string) : undefined,
-        })),
-      ),
+    const sections = api.packages.map((pkg) => {
+      const markdown = readChangelog(pkg)
+      return {
+        name: pkg.name,
+        version: pkg.version,
+        html: markdown ? marked.parse(stripTitle(markdown), { async: false }) : undefined,
+      }
+    })
+    write(
+      path.join('changelog', `${api.name}.html`),
+      renderChangelog(page, sections, unreleasedOf(ws, api.name)),
     )
   }
-  fs.writeFileSync(path.join(outDir, 'index.html'), renderIndex(apis))
-  return apis
+
+  for (const page of apis) {
+    const guide = path.join(here, 'guides', `${page.name}.md`)
+    if (!fs.existsSync(guide)) throw new Error(`no getting-started guide for ${page.name} (${guide})`)
+    const rendered = renderGuideMarkdown(fs.readFileSync(guide, 'utf8'))
+    write(
+      path.join('guides', `${page.name}.html`),
+      renderGuide({ api: page.name, title: page.title, ...rendered }, apis),
+    )
+  }
+  write('index.html', renderIndex(apis))
+
+  for (const file of pages) {
+    const external = EXTERNAL_ASSET.exec(fs.readFileSync(file, 'utf8'))
+    if (external) throw new Error(`${file} loads an external asset: ${external[0].slice(0, 200)}`)
+  }
+  return { apis, samples }
 }
 
-/** Copies the spec package's reference, or rebuilds it self-contained if it loads from a CDN. */
-function writeReference(spec: WorkspacePackage, bundle: string, target: string): void {
-  const built = path.join(spec.dir, 'dist', 'docs', 'index.html')
-  if (fs.existsSync(built) && !EXTERNAL_ASSET.test(fs.readFileSync(built, 'utf8'))) {
-    fs.copyFileSync(built, target)
-  } else {
-    const why = fs.existsSync(built) ? 'loads Redoc from a CDN' : 'is missing'
-    console.log(`${spec.name}: dist/docs/index.html ${why}; building a self-contained one (--inlineBundle)`)
-    execFileSync('redocly', ['build-docs', bundle, '--inlineBundle', '-o', target], {
-      cwd: portalDir,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-    })
+function unreleasedOf(ws: Workspace, name: string): UnreleasedSection | undefined {
+  const api = ws.apis.find((a) => a.name === name)
+  if (!api) return undefined
+  const u = unreleasedChanges(ws, api)
+  const parts: string[] = []
+  if (u.changesets.length) {
+    parts.push('### Changesets', '', ...u.changesets.map((c) => `- ${c.summary.replace(/\n/g, '\n  ')}`), '')
   }
-  // The "API docs by Redocly" badge points at a logo on Redocly's CDN; keep the credit, drop the fetch.
-  let html = fs.readFileSync(target, 'utf8')
-  for (const logo of REDOCLY_LOGOS) html = html.split(logo).join(REDOCLY_BADGE)
-  fs.writeFileSync(target, html)
-  const external = EXTERNAL_ASSET.exec(html)
-  if (external) throw new Error(`${target} still loads an external asset: ${external[0].slice(0, 200)}`)
+  if (u.spec?.changes.length) parts.push(`### Spec changes since ${u.released}`, '', formatChanges(u.spec))
+  return {
+    released: u.released,
+    next: u.next,
+    html: parts.length ? marked.parse(parts.join('\n'), { async: false }) : '',
+  }
 }
 
 function operationsOf(bundle: Json): Operation[] {
@@ -143,11 +190,14 @@ function stripTitle(markdown: string): string {
 
 function firstParagraph(markdown: string): string {
   const para = markdown.trim().split(/\n\s*\n/)[0] ?? ''
-  return marked.parseInline(para.replace(/\n/g, ' '), { async: false }) as string
+  return marked.parseInline(para.replace(/\n/g, ' '), { async: false })
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const apis = build()
-  for (const a of apis) console.log(`docs portal: ${a.name} ${a.version}, ${a.operations.length} operations`)
+  const { apis, samples } = build()
+  for (const a of apis)
+    console.log(
+      `docs portal: ${a.name} ${a.version}, ${a.operations.length} operations, ${samples[a.name]} code samples`,
+    )
   console.log(`docs portal: built ${path.relative(process.cwd(), path.join(portalDir, 'dist'))}/index.html`)
 }

@@ -36,6 +36,16 @@ export interface ChangelogSection {
   html?: string
 }
 
+/** What the next release of the API contains (tools/release `unreleasedChanges`), rendered. */
+export interface UnreleasedSection {
+  /** The last released version; undefined before the first release. */
+  released?: string
+  /** The version the next release gets; undefined when nothing changed. */
+  next?: string
+  /** Pending changesets and the spec diff as HTML; empty when nothing changed. */
+  html: string
+}
+
 const esc = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
@@ -52,6 +62,7 @@ function layout(title: string, body: string, root: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>
+<link rel="icon" href="${root}assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${root}assets/site.css">
 </head>
 <body>
@@ -61,11 +72,12 @@ function layout(title: string, body: string, root: string): string {
     <nav class="topnav" aria-label="APIs">
       <a href="${root}index.html#control">Control API</a>
       <a href="${root}index.html#web-data">Web-Data API</a>
+      <a href="${root}guides/control.html">Guides</a>
     </nav>
   </div>
 </header>
 ${body}
-<footer class="footer"><div class="wrap">Generated from the OpenAPI documents in <code>specs/</code>. References rendered with Redocly.</div></footer>
+<footer class="footer"><div class="wrap">Generated from the OpenAPI documents in <code>specs/</code>. References rendered with Scalar.</div></footer>
 <script>
 for (const b of document.querySelectorAll('button[data-copy]')) {
   b.addEventListener('click', async () => {
@@ -80,12 +92,31 @@ for (const b of document.querySelectorAll('button[data-copy]')) {
 `
 }
 
+/** The install command of a package with each package manager (the spec is a dev dependency). */
+export function installCommands(
+  p: Pick<PackageInfo, 'name' | 'kind'>,
+): Record<'npm' | 'pnpm' | 'yarn', string> {
+  const dev = p.kind === 'spec'
+  return {
+    npm: `npm install${dev ? ' --save-dev' : ''} ${p.name}`,
+    pnpm: `pnpm add${dev ? ' -D' : ''} ${p.name}`,
+    yarn: `yarn add${dev ? ' --dev' : ''} ${p.name}`,
+  }
+}
+
 function installRow(p: PackageInfo): string {
-  const cmd = p.kind === 'spec' ? `pnpm add -D ${p.name}` : `pnpm add ${p.name}`
+  const lines = Object.entries(installCommands(p))
+    .map(
+      ([manager, cmd]) =>
+        `<div class="install" data-manager="${manager}"><span class="pm">${manager}</span><code><span class="prompt" aria-hidden="true">$</span> ${esc(cmd)}</code><button type="button" data-copy="${esc(cmd)}">Copy</button></div>`,
+    )
+    .join('\n  ')
   return `<li class="pkg">
   <div class="pkg-head"><span class="pkg-kind">${KIND_LABEL[p.kind]}</span><code class="pkg-name">${esc(p.name)}</code><span class="pkg-version">${esc(p.version)}</span></div>
   <p class="pkg-desc">${esc(p.description)}</p>
-  <div class="install"><code><span class="prompt" aria-hidden="true">$</span> ${esc(cmd)}</code><button type="button" data-copy="${esc(cmd)}">Copy</button></div>
+  <div class="installs">
+  ${lines}
+  </div>
 </li>`
 }
 
@@ -97,10 +128,13 @@ function permissionsCell(op: Operation): string {
     .join('<span class="perm-or">or</span>')
 }
 
-/** Redoc 3 routes an operation as `#/<tag>/<operationid>`, both lower-cased. */
+/** Scalar routes an operation as `#tag/<tag slug>/<METHOD><path>`. */
 export function operationHref(api: string, op: Operation): string {
-  const slug = (s: string) => s.toLowerCase().replace(/\s+/g, '-')
-  return `reference/${api}/#/${slug(op.tag)}/${op.operationId.toLowerCase()}`
+  const slug = op.tag
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+  return `reference/${api}/#tag/${slug}/${op.method.toUpperCase()}${op.path}`
 }
 
 function operationsTable(api: ApiPage): string {
@@ -142,6 +176,7 @@ function apiSection(api: ApiPage): string {
     </div>
     <div class="actions">
       <a class="btn primary" href="reference/${esc(api.name)}/">API reference</a>
+      <a class="btn" href="guides/${esc(api.name)}.html">Getting started</a>
       <a class="btn" href="changelog/${esc(api.name)}.html">Changelog</a>
       <a class="btn" href="reference/${esc(api.name)}/openapi.json" download>OpenAPI JSON</a>
     </div>
@@ -175,11 +210,27 @@ ${apis.map(apiSection).join('\n')}
   return layout('API Platform — Developer docs', body, '')
 }
 
-export function renderChangelog(api: ApiPage, sections: ChangelogSection[]): string {
+function unreleasedSection(u: UnreleasedSection | undefined): string {
+  if (!u?.released) return ''
+  const title = u.next ? `Unreleased: next version ${esc(u.next)}` : 'Unreleased'
+  const body = u.html.trim() ? u.html : `<p class="empty">Nothing has changed since ${esc(u.released)}.</p>`
+  return `<section class="cl-pkg cl-unreleased" id="unreleased">
+<h2>${title}</h2>
+<p>Changes since ${esc(u.released)}, from the pending changesets and the spec compared with its last release.</p>
+${body}
+</section>`
+}
+
+export function renderChangelog(
+  api: ApiPage,
+  sections: ChangelogSection[],
+  unreleased?: UnreleasedSection,
+): string {
   const body = `<main class="wrap changelog">
 <p class="crumbs"><a href="../index.html">Docs</a> / <a href="../index.html#${esc(api.name)}">${esc(api.title)}</a> / Changelog</p>
 <h1>${esc(api.title)}: changelog</h1>
 <p class="lead">The spec, client and routes packages of this API are versioned together. Each package's changes, newest first.</p>
+${unreleasedSection(unreleased)}
 ${sections
   .map(
     (s) => `<section class="cl-pkg">
@@ -190,4 +241,38 @@ ${s.html ?? `<p class="empty">Not released yet: its first release will be ${esc(
   .join('\n')}
 </main>`
   return layout(`${api.title} changelog — API Platform`, body, '../')
+}
+
+export interface GuidePage {
+  api: string
+  title: string
+  /** The rendered guide. */
+  html: string
+  /** Headings (id, text) for the table of contents. */
+  toc: { id: string; text: string }[]
+}
+
+export function renderGuide(page: GuidePage, apis: Pick<ApiPage, 'name' | 'title'>[]): string {
+  const others = apis
+    .map((a) =>
+      a.name === page.api
+        ? `<li aria-current="page">${esc(a.title)}</li>`
+        : `<li><a href="${esc(a.name)}.html">${esc(a.title)}</a></li>`,
+    )
+    .join('')
+  const toc = page.toc.map((h) => `<li><a href="#${esc(h.id)}">${esc(h.text)}</a></li>`).join('')
+  const body = `<main class="wrap guide">
+<p class="crumbs"><a href="../index.html">Docs</a> / <a href="../index.html#${esc(page.api)}">${esc(page.title)}</a> / Getting started</p>
+<div class="guide-layout">
+<nav class="guide-nav" aria-label="Guide">
+  <h2>Guides</h2><ul>${others}</ul>
+  <h2>On this page</h2><ul>${toc}</ul>
+  <h2>Reference</h2><ul><li><a href="../reference/${esc(page.api)}/">API reference</a></li><li><a href="../changelog/${esc(page.api)}.html">Changelog</a></li></ul>
+</nav>
+<article class="guide-body">
+${page.html}
+</article>
+</div>
+</main>`
+  return layout(`${page.title}: getting started — API Platform`, body, '../')
 }

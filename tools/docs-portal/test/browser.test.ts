@@ -1,19 +1,21 @@
 /**
- * The portal in a real browser: headless Chromium (Debian's package) driven by playwright-core.
- * Opens the landing page, both references and the changelogs; finds every operation of both
- * bundles in its reference, with its examples and (control) its required permissions; fails on
- * console errors and on any request that leaves the site. Screenshots go to artifacts/.
+ * The portal in a real browser: headless Chromium (Debian's package) driven by playwright-core,
+ * against the portal and the stand-ins of the global setup. It opens the landing page, every
+ * operation of both references (through the portal's own links) with its code samples, sends a
+ * "try it" request from each reference to the running stand-in (200 with the reader's key, the
+ * documented 401 without), and opens the guides and the changelogs. Any console error, failed
+ * request of the site (the favicon included) or request to another host fails it. Screenshots go
+ * to artifacts/.
  */
 import fs from 'node:fs'
-import type http from 'node:http'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { type Browser, chromium, type Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDocsServer, listen } from '../src/serve.ts'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { operationHref } from '../src/render.ts'
+import type { CodeSample } from '../src/samples/index.ts'
+import { CONTROL_ROOT_KEY, WEB_DATA_API_KEY } from './support/keys.ts'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-const portal = path.resolve(here, '..')
+const portal = path.resolve(import.meta.dirname, '..')
 const dist = path.join(portal, 'dist')
 const artifacts = path.join(portal, 'artifacts')
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -30,31 +32,40 @@ if (!haveChromium && !onCi) {
 type Json = Record<string, unknown>
 interface Op {
   operationId: string
+  method: string
+  path: string
   summary: string
   tag: string
-  permissions?: string[][]
-  hasRequestBody: boolean
+  samples: CodeSample[]
 }
 
 function operations(api: string): Op[] {
-  const bundle = JSON.parse(
-    fs.readFileSync(path.join(dist, 'reference', api, 'openapi.json'), 'utf8'),
+  const doc = JSON.parse(
+    fs.readFileSync(path.join(dist, 'reference', api, 'openapi.docs.json'), 'utf8'),
   ) as Json
   const out: Op[] = []
-  for (const item of Object.values(bundle.paths as Record<string, Json>)) {
+  for (const [route, item] of Object.entries(doc.paths as Record<string, Json>)) {
     for (const [method, op] of Object.entries(item)) {
       if (!['get', 'put', 'post', 'delete', 'patch'].includes(method)) continue
       const o = op as Json
       out.push({
         operationId: String(o.operationId),
+        method: method.toUpperCase(),
+        path: route,
         summary: String(o.summary ?? ''),
         tag: String((o.tags as string[] | undefined)?.[0] ?? ''),
-        permissions: o['x-required-permissions'] as string[][] | undefined,
-        hasRequestBody: !!o.requestBody,
+        samples: (o['x-codeSamples'] as CodeSample[] | undefined) ?? [],
       })
     }
   }
   return out
+}
+
+/** What each sample's code must show: its tool, called for this operation. */
+function marker(sample: CodeSample): string {
+  if (sample['x-sample-kind'] === 'curl') return `curl -sS`
+  const line = sample.source.split('\n').find((l) => l.startsWith('const result = await '))
+  return line?.replace('const result = await ', '').split('(')[0] ?? sample.source
 }
 
 /** The text a reader sees (hidden elements and scripts excluded), hence innerText. */
@@ -63,21 +74,23 @@ function visibleText(page: Page): Promise<string> {
   return page.evaluate(() => document.body.innerText)
 }
 
-// The tests are made per operation tag, so the portal must exist when they are collected.
-if (!fs.existsSync(path.join(dist, 'index.html'))) {
-  const { build } = await import('../src/build.ts')
-  build()
-}
+/** The "try it" operation of each API: a read that the reader's key may call. */
+const TRY_IT = {
+  control: {
+    operationId: 'permissions.listPermissions',
+    key: CONTROL_ROOT_KEY,
+    url: () => inject('controlUrl'),
+  },
+  'web-data': { operationId: 'getCreditUsage', key: WEB_DATA_API_KEY, url: () => inject('webDataUrl') },
+} as const
 
 describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
-  let server: http.Server
   let base: string
   let browser: Browser
 
   beforeAll(async () => {
     fs.mkdirSync(artifacts, { recursive: true })
-    server = createDocsServer(dist)
-    base = await listen(server, 0, '127.0.0.1')
+    base = `${inject('docsUrl')}/`
     browser = await chromium.launch({
       executablePath,
       args: [
@@ -94,20 +107,27 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
 
   afterAll(async () => {
     await browser?.close()
-    await new Promise((r) => server?.close(r))
   })
 
-  /** A page that records console errors, page errors and any request leaving the site. */
+  /**
+   * A page that records console errors, page errors, failed requests of the site and any request
+   * to another host than the site and the stand-ins ("try it" calls those).
+   */
   async function open(url: string): Promise<{ page: Page; errors: string[] }> {
     const page = await browser.newPage({ viewport: { width: 1360, height: 900 } })
     const errors: string[] = []
+    const standIns = [inject('controlUrl'), inject('webDataUrl')]
     page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(`console error: ${m.text()}`)
+      if (m.type() === 'error') errors.push(`console error: ${m.text()} (${m.location().url})`)
     })
     page.on('pageerror', (e) => errors.push(`page error: ${e.message}`))
+    page.on('response', (r) => {
+      if (r.url().startsWith(base) && r.status() >= 400) errors.push(`${r.status()} ${r.url()}`)
+    })
     await page.route('**/*', (route) => {
       const u = route.request().url()
       if (u.startsWith(base) || u.startsWith('data:') || u.startsWith('blob:')) return route.continue()
+      if (standIns.some((s) => u.startsWith(s))) return route.continue()
       errors.push(`external request: ${u}`)
       return route.abort()
     })
@@ -115,123 +135,160 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
     return { page, errors }
   }
 
-  it('shows the landing page with both APIs, versions, install lines and links', async () => {
+  it('shows the landing page with both APIs, versions, install lines, guides and changelogs', async () => {
     const { page, errors } = await open(base)
     const text = await visibleText(page)
     for (const api of ['control', 'web-data']) {
       const bundle = JSON.parse(fs.readFileSync(path.join(dist, 'reference', api, 'openapi.json'), 'utf8'))
       expect(text).toContain(bundle.info.title)
       expect(text).toContain(`v${bundle.info.version}`)
-      for (const kind of ['client', 'routes']) expect(text).toContain(`pnpm add @apiplatform/${api}-${kind}`)
+      for (const kind of ['client', 'routes']) {
+        expect(text).toContain(`npm install @apiplatform/${api}-${kind}`)
+        expect(text).toContain(`pnpm add @apiplatform/${api}-${kind}`)
+        expect(text).toContain(`yarn add @apiplatform/${api}-${kind}`)
+      }
       expect(text).toContain(`pnpm add -D @apiplatform/${api}-spec`)
-      for (const href of [`reference/${api}/`, `changelog/${api}.html`, `reference/${api}/openapi.json`]) {
+      for (const href of [`reference/${api}/`, `guides/${api}.html`, `changelog/${api}.html`]) {
         expect(await page.locator(`a[href="${href}"]`).count()).toBeGreaterThan(0)
-        const res = await page.request.get(new URL(href, base).toString())
-        expect(res.status(), href).toBe(200)
+        expect((await page.request.get(new URL(href, base).toString())).status(), href).toBe(200)
       }
     }
     await page.screenshot({ path: path.join(artifacts, 'portal.png'), fullPage: true })
-    await page
-      .locator('details.ops')
-      .first()
-      .evaluate((d) => d.setAttribute('open', ''))
-    await page.locator('details.ops').first().scrollIntoViewIfNeeded()
-    await page.screenshot({ path: path.join(artifacts, 'portal-operations.png') })
     expect(errors).toEqual([])
     await page.close()
   })
 
-  // One test per tag group, so a slow machine stretches many short tests instead of one long one.
-  for (const api of ['control', 'web-data']) {
+  for (const api of ['control', 'web-data'] as const) {
     describe(`the ${api} reference`, () => {
       const ops = operations(api)
       const tags = [...new Set(ops.map((o) => o.tag))]
-      // Open operation pages (the first of each group, or all of them on CI or with
-      // DOCS_BROWSER_ALL=1) and check their examples and required permissions.
-      const all = !!process.env.DOCS_BROWSER_ALL || onCi
-      const navHrefs = new Set<string>()
       let reference: { page: Page; errors: string[] }
       let shot = false
 
       beforeAll(async () => {
         reference = await open(`${base}reference/${api}/`)
-        await reference.page.locator('.menu-content').first().waitFor()
+        await reference.page
+          .getByRole('button', { name: /Server:/ })
+          .first()
+          .waitFor({ timeout: 60_000 })
         await reference.page.screenshot({ path: path.join(artifacts, `reference-${api}.png`) })
       })
       afterAll(async () => {
         await reference?.page.close()
       })
 
-      it('has operations', () => {
-        expect(ops.length).toBeGreaterThan(0)
-      })
-
+      // Every operation on CI (or with DOCS_BROWSER_ALL=1), the first of each group otherwise: each
+      // shows its curl sample in the sample picker; the first of each group shows each sample.
+      const all = !!process.env.DOCS_BROWSER_ALL || onCi
+      // One test per tag group, so a slow machine stretches many short tests instead of one long one.
       for (const tag of tags) {
-        it(`lists and renders every ${tag} operation${api === 'control' ? ' with its permissions' : ''}`, async () => {
+        it(`shows ${all ? 'every' : 'the first'} ${tag} operation, reached by the portal's link, with its code samples`, async () => {
           const { page } = reference
           const missing: string[] = []
-          // Opening one tag group of the sidebar may close another.
-          await page.locator('.menu-content').getByText(tag, { exact: true }).first().click()
           const tagged = ops.filter((o) => o.tag === tag)
-          await page
-            .locator('.menu-content a[href*="#/"]', { hasText: tagged[0]?.summary ?? '' })
-            .first()
-            .waitFor({ timeout: 5_000 })
-            .catch(() => undefined)
-          const links = await page.evaluate(() =>
-            [...document.querySelectorAll('.menu-content a[href*="#/"]')].map((a) => ({
-              href: a.getAttribute('href') ?? '',
-              // biome-ignore lint/performance/useDomNodeTextContent: the link's rendered text
-              text: (a as HTMLElement).innerText,
-            })),
-          )
-          for (const l of links) navHrefs.add(l.href)
-          const found = tagged.map((op) => ({
-            op,
-            link:
-              links.find((l) => l.href.toLowerCase().endsWith(`/${op.operationId.toLowerCase()}`)) ??
-              links.find((l) => l.text.split('\n')[0]?.trim() === op.summary),
-          }))
-          for (const { op, link } of found) {
-            if (!link) missing.push(`${op.operationId} (${op.summary}): not in the navigation of tag ${tag}`)
-          }
-          for (const { op, link } of all ? found : found.slice(0, 1)) {
-            if (!link) continue
-            await page.locator(`.menu-content a[href="${link.href}"]`).first().click()
+          for (const [n, op] of (all ? tagged : tagged.slice(0, 1)).entries()) {
+            const href = operationHref(api, { ...op, permissions: undefined, deprecated: false })
+            await page.goto(new URL(href, base).toString())
+            const section = page.locator(`section[id$="/${href.split('#')[1]}"]`).first()
             try {
-              await page.locator('h1, h2', { hasText: op.summary }).first().waitFor({ timeout: 10_000 })
+              await section.getByRole('heading', { name: op.summary }).first().waitFor({ timeout: 15_000 })
             } catch {
-              missing.push(`${op.operationId} (${op.summary}): its page did not render`)
+              missing.push(`${op.operationId}: ${href} shows no operation "${op.summary}"`)
               continue
             }
-            const text = await visibleText(page)
-            // examples: a request payload (when there is a body) and a response sample, both JSON
-            if (op.hasRequestBody && !/Payload[\s\S]*\{/.test(text))
-              missing.push(`${op.operationId}: no request example`)
-            if (!/Response[\s\S]*\{\s*"/.test(text)) missing.push(`${op.operationId}: no response example`)
-            for (const perm of (op.permissions ?? []).flat()) {
-              if (!text.includes(perm)) missing.push(`${op.operationId}: permission ${perm} not shown`)
+            const code = section.locator('.code-snippet code').first()
+            const shows = async (sample: CodeSample) => {
+              const expected = marker(sample)
+              const shown = (await code.textContent().catch(() => '')) ?? ''
+              if (!shown.includes(expected))
+                missing.push(`${op.operationId}: sample ${sample.label} does not show ${expected}`)
             }
-            if (!shot && op.permissions?.length) {
-              await page.screenshot({ path: path.join(artifacts, `reference-${api}-operation.png`) })
-              shot = true
+            const [first] = op.samples
+            if (!first) {
+              missing.push(`${op.operationId}: no samples`)
+              continue
             }
+            await shows(first)
+            const picker = section.locator('[data-testid="client-picker"]').first()
+            const current = ((await picker.textContent()) ?? '').trim()
+            if (current !== first.label)
+              missing.push(`${op.operationId}: the picker shows ${current}, not ${first.label}`)
+            // The first operation of a group: the picker lists every sample, and each one, picked, shows.
+            if (n > 0) continue
+            await picker.click()
+            const labels = await page.getByRole('option').allInnerTexts()
+            const absent = op.samples.filter((s) => !labels.some((l) => l.trim() === s.label))
+            if (absent.length)
+              missing.push(`${op.operationId}: the picker lacks ${absent.map((s) => s.label).join(', ')}`)
+            await page.keyboard.press('Escape')
+            for (const sample of op.samples.slice(1)) {
+              await picker.click()
+              await page.getByRole('option', { name: sample.label, exact: true }).first().click()
+              await shows(sample)
+            }
+            await picker.click()
+            await page.getByRole('option', { name: first.label, exact: true }).first().click()
+          }
+          if (!shot) {
+            await page.screenshot({ path: path.join(artifacts, `reference-${api}-operation.png`) })
+            shot = true
           }
           expect(missing).toEqual([])
         })
       }
 
-      it("the portal's operation links land on operation pages of the reference", async () => {
-        const portalHtml = await (await reference.page.request.get(base)).text()
-        const prefix = `reference/${api}/`
-        const portalLinks = [...portalHtml.matchAll(/href="([^"]+)"/g)]
-          .map((m) => m[1] ?? '')
-          .filter((h) => h.startsWith(`${prefix}#/`))
-        expect(portalLinks.length).toBe(ops.length)
-        const unmatched = portalLinks.filter((h) => !navHrefs.has(h.slice(prefix.length)))
-        expect(unmatched).toEqual([])
-        if (!shot)
-          await reference.page.screenshot({ path: path.join(artifacts, `reference-${api}-operation.png`) })
+      it('sends a "try it" request to the running stand-in: 200 with the reader\'s key, 401 without', async () => {
+        const { page } = reference
+        const tryIt = TRY_IT[api]
+        const op = ops.find((o) => o.operationId === tryIt.operationId)
+        if (!op) throw new Error(`no operation ${tryIt.operationId}`)
+        // The reader picks "any URL" (the test's stand-in listens on a free port) and types the key.
+        await page.goto(`${base}reference/${api}/`)
+        await page
+          .getByRole('button', { name: /Server:/ })
+          .first()
+          .click()
+        await page.getByRole('option', { name: '{baseUrl}' }).click()
+        await page.getByLabel('baseUrl').fill(tryIt.url())
+        await page.getByLabel('Bearer Token').first().fill(tryIt.key)
+
+        const href = operationHref(api, { ...op, permissions: undefined, deprecated: false })
+        await page.goto(new URL(href, base).toString())
+        const section = page.locator(`section[id$="/${href.split('#')[1]}"]`).first()
+        await section.getByRole('button', { name: 'Test Request' }).click()
+        const target = `${tryIt.url()}${op.path}`
+        const send = async () => {
+          const [response] = await Promise.all([
+            page.waitForResponse(
+              (r) => r.url().split('?')[0] === target && r.request().method() === op.method,
+            ),
+            page
+              .getByRole('button', { name: /^Send\b/ })
+              .first()
+              .click(),
+          ])
+          return response
+        }
+        const ok = await send()
+        expect(ok.status()).toBe(200)
+        await page.getByText('200 OK').first().waitFor()
+        await page.screenshot({ path: path.join(artifacts, `try-it-${api}-200.png`) })
+
+        // Without a key: the token field of the request console, emptied.
+        await page.getByLabel('Bearer Token').last().fill('')
+        const denied = await send()
+        expect(denied.status()).toBe(401)
+        // Chromium logs every 4xx answer to a fetch as an error: this one is the answer asked for.
+        const logged = () =>
+          reference.errors.findIndex((e) => e.includes('status of 401') && e.includes(target))
+        await expect.poll(logged, { timeout: 10_000 }).toBeGreaterThanOrEqual(0)
+        reference.errors.splice(logged(), 1)
+        await page
+          .getByText(/^401\b/)
+          .first()
+          .waitFor()
+        await page.screenshot({ path: path.join(artifacts, `try-it-${api}-401.png`) })
+        await page.keyboard.press('Escape')
       })
 
       it('logged no console error and made no request off the site', () => {
@@ -239,6 +296,20 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
       })
     })
   }
+
+  it('renders the getting-started guides', async () => {
+    for (const api of ['control', 'web-data']) {
+      const { page, errors } = await open(`${base}guides/${api}.html`)
+      const text = await visibleText(page)
+      for (const heading of ['Run the stand-in locally', 'Authenticate', 'Errors and retries', 'Pagination'])
+        expect(text).toContain(heading)
+      expect(await page.locator('pre code.language-sh').count()).toBeGreaterThan(3)
+      expect(await page.locator('pre code.language-ts').count()).toBeGreaterThan(2)
+      await page.screenshot({ path: path.join(artifacts, `guide-${api}.png`), fullPage: true })
+      expect(errors).toEqual([])
+      await page.close()
+    }
+  })
 
   it('renders the changelog pages', async () => {
     for (const api of ['control', 'web-data']) {

@@ -8,9 +8,13 @@
  *   release [--skip-build]        gate, changeset version, build, snapshot, publish
  *   publish [--dry-run]           publish what the registry lacks (dry run: pnpm publish --dry-run)
  *   snapshot                      record the current state as released (normally done by release)
+ *   first-release                 record the first release without publishing: CHANGELOG.md of
+ *                                 every package from the spec and pending changesets, snapshot
+ *   unreleased [<api>…]           what the next release contains (changesets and spec diff)
  *
  * Runs on the workspace that holds the current directory (RELEASE_ROOT overrides).
  */
+import { firstRelease, unreleasedChanges } from './changelog.ts'
 import { checkBreaking, checkChangesets, diffApis, type Finding } from './check.ts'
 import { formatChanges } from './diff.ts'
 import { publish, ReleaseError, release } from './release.ts'
@@ -81,6 +85,27 @@ export function main(argv: string[]): number {
     case 'publish':
       publish(root, { dryRun: flag(args, '--dry-run') })
       return 0
+    case 'first-release': {
+      for (const r of firstRelease(ws)) {
+        console.log(
+          `${r.api} ${r.version}: wrote ${r.files.length} CHANGELOG.md, consumed ${r.consumed.length} changeset(s)`,
+        )
+      }
+      console.log(`recorded the released snapshot in ${ws.releasedDir}; commit it with the changelogs`)
+      return 0
+    }
+    case 'unreleased': {
+      for (const api of ws.apis) {
+        if (args.length && !args.includes(api.name)) continue
+        const u = unreleasedChanges(ws, api)
+        console.log(
+          `\n## ${api.name}: ${u.released ? `${u.released} → ${u.next ?? 'no changes'}` : 'not released yet'}\n`,
+        )
+        for (const c of u.changesets) console.log(`- ${c.summary.split('\n')[0]} (${c.id})`)
+        if (u.spec?.changes.length) console.log(formatChanges(u.spec))
+      }
+      return 0
+    }
     case 'snapshot':
       writeSnapshot(ws)
       console.log(`recorded the released snapshot in ${ws.releasedDir}`)
