@@ -105,7 +105,8 @@ const common: NodeJS.ProcessEnv = {
   LOG_FORMAT: settings.pretty ? 'pretty' : 'json',
   // The portal's "try it" calls the services from the browser: allow its origin, whatever its port.
   CORS_ORIGINS:
-    process.env.CORS_ORIGINS ?? `http://127.0.0.1:${settings.ports.docs},http://localhost:${settings.ports.docs}`,
+    process.env.CORS_ORIGINS ??
+    `http://127.0.0.1:${settings.ports.docs},http://localhost:${settings.ports.docs}`,
 }
 
 say('pnpm start: starting the control service, the web-data service and the docs portal')
