@@ -72,7 +72,7 @@ export async function namespaceFor(
   sql: Sql,
   caller: Caller,
   name: string,
-  allowed: (ns: Namespace) => boolean,
+  allowed: (ns: { id: string; name: string }) => boolean,
   action: string,
 ): Promise<Namespace> {
   const ns = await findNamespace(sql, caller.workspaceId, name)
