@@ -1,10 +1,10 @@
 import { newId, randomToken, sha256 } from '@apiplatform/server-kit'
 import { type Deps, portalSettings } from '../../deps.js'
-import { notFound } from '../../domain/errors.js'
+import { invalidField, notFound } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { findIdentity } from '../../repositories/identities.js'
 import { insertPortalSession } from '../../repositories/portal.js'
-import { handleInput, InvalidInput, requirePermission, requireSomePermission } from '../keys.shared.js'
+import { requirePermission, requireSomePermission } from '../keys.shared.js'
 import { NO_STORE, PORTAL_SCOPES } from '../portal.shared.js'
 
 /**
@@ -12,13 +12,14 @@ import { NO_STORE, PORTAL_SCOPES } from '../portal.shared.js'
  * (404 when there is none), limited to `scopes`. Answers the session id and the portal URL with
  * a one-time code (`pc_…`, valid `codeTtlMs`, stored hashed) for `portal.exchangeCode`.
  */
-export const createSession = (deps: Deps): ServiceHandler<'portal.createSession'> =>
-  handleInput(async (c) => {
+export const createSession =
+  (deps: Deps): ServiceHandler<'portal.createSession'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const settings = portalSettings(deps)
     body.scopes.forEach((scope, i) => {
       if (!(PORTAL_SCOPES as readonly string[]).includes(scope)) {
-        throw new InvalidInput(
+        throw invalidField(
           `body.scopes[${i}]`,
           `Unknown scope ${JSON.stringify(scope)}.`,
           `Use ${PORTAL_SCOPES.join(', ')}.`,
@@ -55,4 +56,4 @@ export const createSession = (deps: Deps): ServiceHandler<'portal.createSession'
       200,
       NO_STORE,
     )
-  })
+  }
