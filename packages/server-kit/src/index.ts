@@ -13,6 +13,7 @@ export { type FaultyDatabase, faultyDatabase, sqlError } from './db/faulty-datab
 export { migrate, splitStatements } from './db/migrate.js'
 export { openDatabase } from './db/open.js'
 export { openPgliteWorker } from './db/pglite-worker.js'
+export { parseBearer } from './http/bearer.js'
 export { allowOrigins, corsOriginsFromEnv, DEFAULT_CORS_ORIGINS } from './http/cors.js'
 export {
   type DependencyFailureAnswer,
