@@ -2,6 +2,7 @@ import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi'
 import type { Context, Env, MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { bodyLimit } from './body-limit.js'
+import { checkRequestText, MAX_JSON_DEPTH } from './input-guard.js'
 import { newRequestId } from './request-id.js'
 import type { ErrorResponder, RouteError } from './route-error.js'
 
@@ -38,6 +39,8 @@ export interface RouteAppDefinition {
   routes: Readonly<Record<string, RouteConfig>>
   /** The limit when `ServeOptions.bodyLimit` is not given. */
   defaultBodyLimit: number
+  /** How deep a JSON request body may nest (objects and arrays); default `MAX_JSON_DEPTH`. */
+  maxJsonDepth?: number
   /** A response header that carries the request id on every response (none when omitted). */
   requestIdHeader?: string
   errorResponse: ErrorResponder
@@ -49,7 +52,7 @@ const pathPattern = (path: string) =>
 
 /**
  * The Hono app of an API: request id → body limit → `middleware[]` → per operation:
- * `operationId` → `auth` → validation → handler (or a 501 without one), and every error the app
+ * `operationId` → `auth` → text check (`input-guard.ts`) → validation → handler (or a 501 without one), and every error the app
  * answers by itself (validation, malformed body, 404, 405, 413, 501, 500) in the API's format.
  */
 export function createRouteApp<E extends Env>(
@@ -85,6 +88,13 @@ export function createRouteApp<E extends Env>(
   }
   for (const mw of options.middleware ?? []) app.use('*', mw)
 
+  const maxJsonDepth = api.maxJsonDepth ?? MAX_JSON_DEPTH
+  const checkText: MiddlewareHandler<E> = async (c, next) => {
+    const refused = await checkRequestText(c, maxJsonDepth)
+    if (refused) return fail(c, refused)
+    await next()
+  }
+
   for (const op of api.operations) {
     const method = op.method.toUpperCase()
     const path = toHonoPath(op.path)
@@ -92,7 +102,7 @@ export function createRouteApp<E extends Env>(
       vars(c).set('operationId', op.operationId)
       await next()
     }
-    app.on(method, path, setOperation, ...(options.auth ? [options.auth] : []))
+    app.on(method, path, setOperation, ...(options.auth ? [options.auth] : []), checkText)
     const handler = options.handlers[op.operationId]
     const route = api.routes[op.operationId]
     if (typeof handler === 'function' && route) {
