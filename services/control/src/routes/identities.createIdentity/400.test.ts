@@ -19,6 +19,20 @@ describe.each(testDatabaseKinds())('identities.createIdentity 400 (%s)', (kind) 
     [{ externalId: 'u1', meta: { note: ['\udc00'] } }, 'body.meta.note[0]'],
   ])
 
+  it('holds meta to the depth and size its description documents', async () => {
+    const create = (externalId: string, meta: unknown) =>
+      t.client.raw.POST('/v2/identities.createIdentity', {
+        body: { externalId, meta: meta as Record<string, unknown> },
+      })
+    expect((await create(`u_${Date.now()}_16`, nested(16))).response.status).toBe(200)
+    const deep = await create('u_17', nested(17))
+    expect(deep.response.status).toBe(400)
+    expect(deep.error?.error.errors?.[0]).toMatchObject({ location: 'body.meta', message: /16 levels/ })
+    const long = await create('u_long', { note: 'x'.repeat(65_536) })
+    expect(long.response.status).toBe(400)
+    expect(long.error?.error.errors?.[0]).toMatchObject({ location: 'body.meta', message: /65536 bytes/ })
+  })
+
   it('refuses a body that is not valid UTF-8 instead of storing replacement characters', async () => {
     const head = new TextEncoder().encode('{"externalId":"u_utf8","meta":{"n":"')
     const body = new Uint8Array([...head, 0xc3, 0x28, ...new TextEncoder().encode('"}}')])

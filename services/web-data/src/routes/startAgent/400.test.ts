@@ -74,6 +74,19 @@ describe.each(testDatabaseKinds())('POST /v2/agent → 400 for text no operation
     expect(await response.json()).toMatchObject({ success: false, error: 'Bad Request' })
   })
 
+  it('holds schema to the depth its description documents', async () => {
+    const nested = (levels: number) => {
+      let schema: Record<string, unknown> = {}
+      for (let i = 1; i < levels; i++) schema = { properties: schema }
+      return schema
+    }
+    const { error, response } = await t.client.POST('/v2/agent', {
+      body: { prompt: 'x', schema: nested(33) },
+    })
+    expect(response.status).toBe(400)
+    expect(error).toMatchObject({ details: [{ in: 'body', path: ['schema'], message: /32 levels/ }] })
+  })
+
   it('refuses a schema nested 2,000 levels deep', async () => {
     let schema: Record<string, unknown> = { type: 'string' }
     for (let i = 0; i < 2_000; i++) schema = { type: 'object', properties: { a: schema } }
