@@ -21,7 +21,14 @@ export {
   documentedStatuses,
   UNAVAILABLE_RETRY_AFTER_S,
 } from './http/dependency-failure.js'
-export { type RunningServer, serve } from './http/serve.js'
+export {
+  type ClientErrorAnswer,
+  type ClientErrorKind,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  type RunningServer,
+  type ServeOptions,
+  serve,
+} from './http/serve.js'
 export { newId, randomToken, sha256 } from './ids.js'
 export {
   type EnqueueOptions,

@@ -127,12 +127,25 @@ export function createRouteApp<E extends Env>(
   })
 
   app.onError(async (error, c) => {
+    // The client went away while its body was read (or the server's request timeout cut it off):
+    // nobody receives this answer, and it is no bug of ours, nor a database failure (its code,
+    // ECONNRESET, is one that `mapError` may read as a lost database connection).
+    if (isAbortedBody(error)) {
+      return fail(c, { kind: 'http_error', status: 400, message: 'The request was aborted.' })
+    }
     const mapped = await options.mapError?.(error, c as Context<E>)
     if (mapped) return mapped
     if (error instanceof HTTPException && error.status < 500) {
       if (error.status === 400)
         return fail(c, { kind: 'malformed_body', status: 400, message: error.message })
       if (error.status === 413) return fail(c, { kind: 'payload_too_large', status: 413 })
+      if (error.status === 415) {
+        return fail(c, {
+          kind: 'invalid_content_type',
+          status: 400,
+          contentType: c.req.header('content-type'),
+        })
+      }
       return fail(c, { kind: 'http_error', status: error.status, message: error.message })
     }
     options.onUnexpectedError?.(error, c as Context<E>)
@@ -140,4 +153,13 @@ export function createRouteApp<E extends Env>(
   })
 
   return app
+}
+
+/** Node's error for a request body cut short: `Error('aborted')` with code `ECONNRESET`. */
+function isAbortedBody(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error as Error & { code?: string }).code === 'ECONNRESET' &&
+    error.message === 'aborted'
+  )
 }

@@ -93,6 +93,7 @@ describe.each(testDatabaseKinds())('POST /v2/agent → 400 for text no operation
     const { error, response } = await t.client.POST('/v2/agent', { body: { prompt: 'x', schema } })
     expect(response.status).toBe(400)
     expect(error).toMatchObject({ success: false, error: 'Bad Request', details: [{ in: 'body' }] })
-    expect(error?.details?.[0]?.path?.slice(0, 3)).toEqual(['schema', 'properties', 'a'])
+    const [detail] = (error?.details ?? []) as { path: unknown[] }[]
+    expect(detail?.path.slice(0, 3)).toEqual(['schema', 'properties', 'a'])
   })
 })
