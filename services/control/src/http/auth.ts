@@ -9,7 +9,7 @@
  * permissions may name the resource being acted on.
  */
 import { extensions, type OperationId, spec } from '@apiplatform/control-routes'
-import { type Database, documentedStatuses, sha256 } from '@apiplatform/server-kit'
+import { type Database, documentedStatuses, parseBearer, sha256 } from '@apiplatform/server-kit'
 import type { Context, MiddlewareHandler } from 'hono'
 import { forbidden, unauthorized } from '../domain/errors.js'
 import { fillPlaceholders, PermissionSet } from '../domain/permissions.js'
@@ -43,8 +43,6 @@ export function operationSecurity(operationId: OperationId): SecurityKind {
 export function operationIsPublic(operationId: OperationId): boolean {
   return operationSecurity(operationId) === 'public'
 }
-
-const BEARER = /^Bearer ([A-Za-z0-9_\-.~+/]+=*)$/
 
 export interface AuthOptions {
   /** Root-key lookups, cached briefly (see RootKeyCache). */
@@ -81,8 +79,8 @@ export function authenticate(
         ),
       )
     }
-    const match = BEARER.exec(header.trim())
-    if (!match?.[1]) {
+    const token = parseBearer(header)
+    if (!token) {
       return errorResponse(
         c,
         unauthorized(
@@ -91,8 +89,8 @@ export function authenticate(
         ),
       )
     }
-    if (kind === 'portalSession') return portalSession(c, next, db, match[1], now())
-    const key = await options.rootKeys.find(match[1])
+    if (kind === 'portalSession') return portalSession(c, next, db, token, now())
+    const key = await options.rootKeys.find(token)
     if (!key)
       return errorResponse(
         c,
