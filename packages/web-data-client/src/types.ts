@@ -57,7 +57,7 @@ export interface Paged<K extends OperationId, P extends unknown[], Key extends s
   pages(...args: [...P, ...Input<K>]): AsyncIterableIterator<ResponseBody<K>>
 }
 
-/** Trace error codes (seed 001, section 7). */
+/** Trace error codes of the API (`error.code` of trace events). */
 export type TraceErrorCode = 'cancelled' | 'credit_limit_reached' | 'parent_finished' | 'refused' | 'internal'
 
 /** How a job ended, as seen by `waitFor`. */

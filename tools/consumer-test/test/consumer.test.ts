@@ -4,7 +4,7 @@
 // programs are type-checked with `tsc --strict` under node16 and bundler resolution, then run
 // with the clients' default options against the services (started from their installed
 // packages) and against a fault-injecting server.
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join, resolve } from 'node:path'
@@ -237,4 +237,30 @@ it('default retries against a faulty server: retryable statuses retried, Retry-A
   expect(faultCounts).toEqual(counted)
   expect(r.waited.deployment).toBeGreaterThanOrEqual(1000)
   expect(r.waited.agent).toBeGreaterThanOrEqual(1000)
+})
+
+// What the project's own development notes are called: none of it belongs in a published file.
+const INTERNAL = /\bseeds?[ /]0\d\d|\bseeds\/|\d{3}_[0-9a-f]{16}\.txt|\bissues? #?\d+\b|\bissues show\b/i
+const filesOf = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => {
+    const path = join(dir, f)
+    return statSync(path).isDirectory() ? (f === 'node_modules' ? [] : filesOf(path)) : [path]
+  })
+
+describe.each(PUBLISHED.slice(0, 4))('the installed %s', (dir) => {
+  const installed = () => join(project.dir, 'node_modules', name(dir))
+
+  it('ships its LICENSE and CHANGELOG.md (and a README for a client)', () => {
+    const files = readdirSync(installed())
+    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'CHANGELOG.md', 'package.json']))
+    if (dir.includes('client')) expect(files).toContain('README.md')
+  })
+
+  it('mentions no internal notes (seeds, issues) in any file, source maps and types included', () => {
+    const leaks = filesOf(installed()).flatMap((file) => {
+      const match = INTERNAL.exec(readFileSync(file, 'utf8'))
+      return match ? [`${file.slice(installed().length)}: ${match[0]}`] : []
+    })
+    expect(leaks).toEqual([])
+  })
 })
