@@ -211,12 +211,12 @@ export function parseRetryAfter(v: string | null): number {
 }
 
 /**
- * @internal The credential given, else the environment variable's; a clear error naming both
- * when neither is there.
+ * @internal The credential given (any string, even empty: a test may send none), else the
+ * environment variable's; a clear error naming both when neither is there.
  */
 export function fromEnv(given: string | undefined, option: string, variable: string): string {
   const v = given ?? env(variable)
-  if (!v)
+  if (v === undefined)
     throw new TypeError(`Missing credentials: pass { ${option} } or set ${variable} in the environment.`)
   return v
 }

@@ -499,3 +499,11 @@ describe('free-form JSON inputs', () => {
     expect(typeof typeOnly).toBe('function')
   })
 })
+
+it('an explicitly empty root key is sent as given (a test may strip the header itself)', async () => {
+  vi.stubEnv('CONTROL_ROOT_KEY', 'from_env')
+  srv.reply(json(200, { meta, data: { message: 'OK' } }))
+  await createControlClient({ baseUrl: srv.url, rootKey: '' }).liveness()
+  expect(srv.seen[0]?.headers.authorization).toBe('Bearer')
+  vi.unstubAllEnvs()
+})
