@@ -177,6 +177,8 @@ async function waitFor(get: Read, trace: Read | undefined, id: string, o: WaitOp
   const signal = o.signal
   for (;;) {
     const left = end - Date.now()
+    // A call's timeoutMs of 0 means no deadline: an elapsed wait must not get there.
+    if (left <= 0) throw new WebDataTimeoutError(o.timeoutMs as number)
     const opts = { signal, timeoutMs: Number.isFinite(left) ? left : undefined }
     const job = (await get(id, undefined, opts)) ?? {}
     o.onStatus?.(job)

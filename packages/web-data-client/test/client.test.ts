@@ -305,6 +305,12 @@ describe('polling and traces', () => {
     await expect(p).rejects.toThrow('stop')
   })
 
+  it('waitFor with no time left times out without a request', async () => {
+    srv.reply(json(200, { status: 'scraping', data: [] }))
+    await expect(client().crawl.waitFor(JOB, { timeoutMs: 0 })).rejects.toBeInstanceOf(WebDataTimeoutError)
+    expect(srv.seen).toHaveLength(0)
+  })
+
   it('extract.waitFor exists; agent.events yields each event once and follows to run.finished', async () => {
     expect(typeof client().extract.waitFor).toBe('function')
     srv.reply(

@@ -145,7 +145,8 @@ beforeAll(async () => {
     // The programs run from JavaScript compiled the way a node16 project compiles them (tsc emits
     // even when it reports errors: those fail the node16 test, not every test).
     failureOf(tsc('--module', 'node16', '--moduleResolution', 'node16', '--outDir', 'out')),
-    failureOf(tsc('--noEmit', '--module', 'esnext', '--moduleResolution', 'bundler')),
+    // The packages' declaration files are checked once, by the node16 run.
+    failureOf(tsc('--noEmit', '--module', 'esnext', '--moduleResolution', 'bundler', '--skipLibCheck')),
   ])
 })
 afterAll(async () => {
