@@ -36,5 +36,29 @@ describe.each(webDataStorages)('@mendable/firecrawl-js on $name', ({ storage }) 
     expect(error.status).toBe(404)
   })
 
-  it.skip(PHRASE, () => {})
+  describe('search', () => {
+    beforeAll(async () => {
+      await t.sdk.crawl(t.site.url, { limit: 10, pollInterval: 0.05, timeout: 30 })
+    })
+
+    it('finds a crawled page by a phrase of its text, first', async () => {
+      const found = await t.sdk.search(PHRASE, { limit: 5 })
+      const urls = (found.web ?? []).map((r) => ('url' in r ? r.url : r.metadata?.url))
+      expect(urls[0]).toBe(t.site.at('/phrase.html'))
+    })
+
+    it('respects limit', async () => {
+      const found = await t.sdk.search('copper', { limit: 1 })
+      expect(found.web).toHaveLength(1)
+    })
+
+    it('orders ties stably', async () => {
+      const first = await t.sdk.search('chapter', { limit: 10 })
+      const again = await t.sdk.search('chapter', { limit: 10 })
+      const urls = (first.web ?? []).map((r) => ('url' in r ? r.url : ''))
+      expect(urls).toHaveLength(4)
+      expect((again.web ?? []).map((r) => ('url' in r ? r.url : ''))).toEqual(urls)
+      expect(urls).toEqual([...urls].sort())
+    })
+  })
 })

@@ -29,7 +29,7 @@ export async function startSite(docs = 4): Promise<Site> {
   pages.set(
     '/scattered.html',
     page(
-      'Kitchen notes',
+      'Copper kitchen notes',
       '<p>Copper pans. Copper pots. A kettle, another kettle. The dog whistles; the radio plays loudly. Loudly, copper.</p>',
     ),
   )
