@@ -96,6 +96,19 @@ describe.each(storages())('@unkey/api on $name', ({ storage }) => {
     })
   })
 
+  describe('portal', () => {
+    it('createSession() with the SDK scope names', async () => {
+      await t.sdk.identities.createIdentity({ externalId: 'customer_conformance' })
+      const session = await t.sdk.portal.createSession({
+        portal: 'portal_main',
+        externalId: 'customer_conformance',
+        scopes: ['keys:read', 'keys:reroll', 'analytics:read'],
+      })
+      expect(session.result.data.url).toContain('code=')
+      expect(session.headers['cache-control']).toEqual(['no-store'])
+    })
+  })
+
   describe('ratelimit', () => {
     it('limit() allows up to the limit, then denies', async () => {
       const call = () =>

@@ -10,6 +10,7 @@ import { type Database, sha256 } from '@apiplatform/server-kit'
 import type { Context, MiddlewareHandler } from 'hono'
 import { unauthorized } from '../domain/errors.js'
 import { PermissionSet } from '../domain/permissions.js'
+import { scopeActions } from '../domain/portal-scopes.js'
 import { findPortalSessionByToken } from '../repositories/portal.js'
 import type { ServiceEnv } from './env.js'
 import { errorResponse } from './problems.js'
@@ -113,7 +114,7 @@ export function authenticate(
 
 /**
  * A portal session token: valid until its `expiresAt`. The caller acts in the session's workspace
- * with the session's scopes as permissions on its portal (`portal.<portalId>.<scope>`), and
+ * with the actions its scopes grant as permissions on its portal (`portal.<portalId>.<action>`), and
  * `portalSession` names the end user (identity) it may see.
  */
 async function portalSession(
@@ -136,7 +137,9 @@ async function portalSession(
   c.set('caller', {
     keyId: session.id,
     workspaceId: session.workspaceId,
-    permissions: new PermissionSet(session.scopes.map((scope) => `portal.${session.portalId}.${scope}`)),
+    permissions: new PermissionSet(
+      scopeActions(session.scopes).map((action) => `portal.${session.portalId}.${action}`),
+    ),
   })
   c.set('portalSession', session)
   return next()

@@ -4,8 +4,8 @@ import { notFound } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { findIdentity } from '../../repositories/identities.js'
 import { insertPortalSession } from '../../repositories/portal.js'
-import { handleInput, InvalidInput, requirePermission, requireSomePermission } from '../keys.shared.js'
-import { NO_STORE, PORTAL_SCOPES } from '../portal.shared.js'
+import { handleInput, requirePermission, requireSomePermission } from '../keys.shared.js'
+import { NO_STORE } from '../portal.shared.js'
 
 /**
  * `portal.createSession`: a session of the customer portal for the identity with `externalId`
@@ -16,15 +16,6 @@ export const createSession = (deps: Deps): ServiceHandler<'portal.createSession'
   handleInput(async (c) => {
     const body = c.req.valid('json')
     const settings = portalSettings(deps)
-    body.scopes.forEach((scope, i) => {
-      if (!(PORTAL_SCOPES as readonly string[]).includes(scope)) {
-        throw new InvalidInput(
-          `body.scopes[${i}]`,
-          `Unknown scope ${JSON.stringify(scope)}.`,
-          `Use ${PORTAL_SCOPES.join(', ')}.`,
-        )
-      }
-    })
     requireSomePermission(c)
     requirePermission(c, { portalId: body.portal })
     const workspaceId = c.get('caller').workspaceId
