@@ -42,6 +42,14 @@ describe.each(webDataStorages)('@mendable/firecrawl-js on $name', ({ storage }) 
       expect(doc.metadata?.statusCode).toBe(200)
     })
 
+    it('scrape() accepts the question format (this service does not answer it: see DEVIATIONS.md)', async () => {
+      const doc = await t.sdk.scrape(t.site.at('/phrase.html'), {
+        formats: ['markdown', { type: 'question', question: 'What whistles?' }],
+      })
+      expect(doc.markdown).toContain(PHRASE)
+      expect(doc.warning).toContain('question')
+    })
+
     it('map() lists the site links', async () => {
       const map = await t.sdk.map(t.site.url, { sitemap: 'skip' })
       expect(map.links.map((l) => l.url)).toContain(t.site.at('/phrase.html'))
