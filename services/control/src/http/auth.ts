@@ -13,6 +13,7 @@ import { type Database, documentedStatuses, parseBearer, sha256 } from '@apiplat
 import type { Context, MiddlewareHandler } from 'hono'
 import { forbidden, unauthorized } from '../domain/errors.js'
 import { fillPlaceholders, PermissionSet } from '../domain/permissions.js'
+import { scopeActions } from '../domain/portal-scopes.js'
 import { findPortalSessionByToken } from '../repositories/portal.js'
 import type { ServiceEnv } from './env.js'
 import { errorResponse } from './problems.js'
@@ -148,7 +149,7 @@ async function refusedOutright(c: Context<ServiceEnv>): Promise<Response | undef
 
 /**
  * A portal session token: valid until its `expiresAt`. The caller acts in the session's workspace
- * with the session's scopes as permissions on its portal (`portal.<portalId>.<scope>`), and
+ * with the actions its scopes grant as permissions on its portal (`portal.<portalId>.<action>`), and
  * `portalSession` names the end user (identity) it may see.
  */
 async function portalSession(
@@ -171,7 +172,9 @@ async function portalSession(
   c.set('caller', {
     keyId: session.id,
     workspaceId: session.workspaceId,
-    permissions: new PermissionSet(session.scopes.map((scope) => `portal.${session.portalId}.${scope}`)),
+    permissions: new PermissionSet(
+      scopeActions(session.scopes).map((action) => `portal.${session.portalId}.${action}`),
+    ),
   })
   c.set('portalSession', session)
   return (await refusedOutright(c)) ?? next()
