@@ -64,6 +64,77 @@ export class ResponseValidator {
     }))
   }
 
+  /** Whether a response matches a documented operation (method and path). */
+  documents(method: string, path: string): boolean {
+    const bare = path.split('?')[0] ?? ''
+    return this.operations.some((o) => o.method === method.toLowerCase() && o.matcher.test(bare))
+  }
+
+  /**
+   * What is wrong with `value` as the operation's request body: `undefined` when it is valid,
+   * `null` when the operation has no such schema or Ajv cannot decide (a value too deep for it).
+   */
+  requestBodyProblem(
+    method: string,
+    template: string,
+    mediaType: string,
+    value: unknown,
+  ): string | null | undefined {
+    const operation = (
+      this.doc.paths[template] as Record<string, { requestBody?: { content?: Record<string, unknown> } }>
+    )?.[method.toLowerCase()]
+    if (!operation?.requestBody?.content?.[mediaType]) return null
+    const key = `request ${method.toLowerCase()} ${template} ${mediaType}`
+    let validate = this.compiled.get(key)
+    if (!validate) {
+      const pointer = ['paths', template, method.toLowerCase(), 'requestBody', 'content', mediaType, 'schema']
+      validate = this.ajv.compile({ $ref: `spec#/${pointer.map(pointerSegment).join('/')}` })
+      this.compiled.set(key, validate)
+    }
+    try {
+      if (validate(value)) return undefined
+      return (
+        (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message}`).join('; ') ||
+        'invalid'
+      )
+    } catch {
+      return null
+    }
+  }
+
+  /**
+   * For an answer outside the documented surface (an unknown route or method): a description of
+   * the problem unless the body is one of the API's documented error bodies.
+   */
+  errorFormatProblem(body: unknown): string | undefined {
+    if (!this.errorSchemas) {
+      const refs = new Set<string>()
+      for (const { template, method, responses } of this.operations)
+        for (const [status, response] of responses)
+          if (status.startsWith('4'))
+            for (const mediaType of Object.keys(response.content ?? {})) {
+              const responseRef = (
+                (
+                  this.doc.paths[template] as Record<string, { responses: Record<string, { $ref?: string }> }>
+                )[method]?.responses[status] as { $ref?: string } | undefined
+              )?.$ref
+              const schema = response.content?.[mediaType]?.schema as { $ref?: string } | undefined
+              refs.add(
+                schema?.$ref
+                  ? `spec${schema.$ref}`
+                  : responseRef
+                    ? `spec${responseRef}/content/${pointerSegment(mediaType)}/schema`
+                    : `spec#/${['paths', template, method, 'responses', status, 'content', mediaType, 'schema'].map(pointerSegment).join('/')}`,
+              )
+            }
+      this.errorSchemas = [...refs].map((ref) => this.ajv.compile({ $ref: ref }))
+    }
+    if (this.errorSchemas.some((validate) => validate(body))) return undefined
+    return `the body is none of the API's error bodies: ${JSON.stringify(body)?.slice(0, 300)}`
+  }
+
+  private errorSchemas: ValidateFunction[] | undefined
+
   /** Throws a ContractViolation that says what is off when the response is not documented. */
   assertValid(check: ResponseCheck): void {
     const problem = this.check(check)
