@@ -1,6 +1,7 @@
 import type { ValidateFunction } from 'ajv'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
+import { depthOf, jsonBytes } from './json-measure.js'
 import { listOperations, type OpenApiDocument, type ResponseObject, resolveRef } from './spec.js'
 
 export interface ResponseCheck {
@@ -48,6 +49,18 @@ export class ResponseValidator {
     addFormats.default(this.ajv)
     // OpenAPI keywords that are not JSON Schema keywords.
     for (const keyword of ['discriminator', 'xml', 'externalDocs', 'example']) this.ajv.addKeyword(keyword)
+    // The spec's limits of free-form values: levels of objects and arrays (the value itself being
+    // the first) and UTF-8 bytes of its JSON.
+    this.ajv.addKeyword({
+      keyword: 'x-max-depth',
+      schemaType: 'number',
+      validate: (max: number, data: unknown) => depthOf(data, max + 1) <= max,
+    })
+    this.ajv.addKeyword({
+      keyword: 'x-max-bytes',
+      schemaType: 'number',
+      validate: (max: number, data: unknown) => jsonBytes(data) <= max,
+    })
     this.ajv.addSchema({ ...doc, $id: 'spec' } as object, 'spec')
     this.operations = listOperations(doc).map(({ method, path, operation }) => ({
       method,

@@ -519,10 +519,10 @@ function invalidRequest(
       if (pathParams.length === 0) {
         // Garbage after or inside an operation without parameters: an unknown route.
         const suffixes = [`/${garbage}`, garbage, `/../${garbage}`, '//', '/.']
-        return { ...request, template: `${op.template}${suffixes[n % suffixes.length]}`, rawPath: true }
+        return { ...request, template: `${op.template}${suffixes[n % suffixes.length]}` }
       }
       const name = (pathParams[n % pathParams.length] as Parameter).name
-      return { ...request, pathParams: { ...p.pathParams, [name]: garbage }, rawPath: true }
+      return { ...request, pathParams: { ...p.pathParams, [name]: garbage }, rawParams: [name] }
     }),
   })
   const queryParams = op.parameters.filter((p) => p.in === 'query')

@@ -81,6 +81,14 @@ export function formatReport(report: FuzzReport, label = ''): string {
     `findings: ${report.findings.length}${report.stopped ? ` · stopped: ${report.stopped}` : ''}`,
   ]
   for (const finding of report.findings) lines.push(formatFinding(finding, report.seed))
+  for (const finding of report.known)
+    lines.push(
+      `known: [${finding.class}] ${finding.kind}${finding.status ? ` → ${finding.status}` : ''} · ${finding.count} requests · ${Object.keys(finding.operations).length} operations`,
+    )
+  for (const entry of report.fixed)
+    lines.push(
+      `fixed (its probe no longer fails: take it off the known list): [${entry.class}] ${entry.kind ?? ''} ${entry.status ?? ''} ${entry.defect}`,
+    )
   return lines.join('\n')
 }
 

@@ -9,8 +9,8 @@ export interface FuzzRequest {
   template: string
   /** Sent as is after the path (already encoded), e.g. `?limit=-1`. */
   query: string
-  /** Path sent without encoding the parameters (to send `%zz`, `%00`). */
-  rawPath?: boolean
+  /** Path parameters sent without encoding (to send `%zz`, `%00`). */
+  rawParams?: string[]
   /** `valid`: the run's credential; `null`: no Authorization header; a string: that header. */
   authorization: 'valid' | null | string
   contentType: string | null
@@ -51,6 +51,10 @@ export type RequestKind =
   | 'query-garbage'
   | 'bad-auth'
 
+import { stringifyDeep } from '../json-measure.js'
+
+export { depthOf, stringifyDeep } from '../json-measure.js'
+
 const INVALID_BYTE = Buffer.from('\uE000')
 const SURROGATE_BYTES = Buffer.from('\uE001')
 
@@ -77,53 +81,6 @@ export function encodeBody(body: RequestBody | undefined): Buffer | undefined {
   }
 }
 
-/** JSON.stringify without the call-stack limit (values thousands of levels deep). */
-export function stringifyDeep(value: unknown): string {
-  if (depthOf(value, 500) < 500) return JSON.stringify(value) ?? 'null'
-  const out: string[] = []
-  const stack: Array<unknown> = [value]
-  while (stack.length > 0) {
-    const item = stack.pop()
-    if (typeof item === 'object' && item !== null && (item as { __raw?: string }).__raw !== undefined) {
-      out.push((item as { __raw: string }).__raw)
-    } else if (Array.isArray(item)) {
-      stack.push({ __raw: ']' })
-      for (let i = item.length - 1; i >= 0; i--) {
-        stack.push(item[i])
-        if (i > 0) stack.push({ __raw: ',' })
-      }
-      stack.push({ __raw: '[' })
-    } else if (item && typeof item === 'object') {
-      const entries = Object.entries(item)
-      stack.push({ __raw: '}' })
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [k, v] = entries[i] as [string, unknown]
-        stack.push(v)
-        stack.push({ __raw: `${JSON.stringify(k)}:` })
-        if (i > 0) stack.push({ __raw: ',' })
-      }
-      stack.push({ __raw: '{' })
-    } else {
-      out.push(JSON.stringify(item) ?? 'null')
-    }
-  }
-  return out.join('')
-}
-
-/** Nesting depth of a JSON value, counted up to `limit`. */
-export function depthOf(value: unknown, limit = Number.POSITIVE_INFINITY): number {
-  let depth = 0
-  let level: unknown[] = [value]
-  while (level.length > 0 && depth < limit) {
-    const next: unknown[] = []
-    for (const v of level) if (v && typeof v === 'object') next.push(...Object.values(v))
-    if (next.length === 0 && !level.some((v) => v && typeof v === 'object')) break
-    depth++
-    level = next
-  }
-  return depth
-}
-
 function replaceBytes(buffer: Buffer, search: Buffer, replacement: Buffer): Buffer {
   let index = buffer.indexOf(search)
   if (index < 0) return buffer
@@ -141,7 +98,7 @@ function replaceBytes(buffer: Buffer, search: Buffer, replacement: Buffer): Buff
 export function requestPath(request: FuzzRequest): string {
   const path = request.template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     const value = request.pathParams[name] ?? 'x'
-    return request.rawPath ? value : encodeURIComponent(value)
+    return request.rawParams?.includes(name) ? value : encodeURIComponent(value)
   })
   return `${path}${request.query}`
 }
