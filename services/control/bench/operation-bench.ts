@@ -6,7 +6,8 @@
  * per round in alternating order; each of our loads is followed by the same load paced at half
  * the rate it just reached, for its p99 there. Ratios are taken round by round (same moment of
  * the machine), then reported as median and range. PGlite by default; BENCH_DATABASE_URL adds
- * every workload again on PostgreSQL.
+ * every workload again on PostgreSQL; BENCH_VARIANT="NAME=value" the first workload again with
+ * that setting (LOG_LEVEL=warn, say), to measure what one setting costs.
  */
 import { loadavg } from 'node:os'
 import {
@@ -81,8 +82,25 @@ export async function runOperationBench(bench: OperationBench): Promise<void> {
 
     // Our workloads first: the first service's own 200 answer is what every baseline sends back.
     const ours: { name: string; service: Child; request: unknown; workload: Workload }[] = []
+    // BENCH_VARIANT="NAME=value …": the first workload again with those settings (an A/B of one setting).
+    const variant = process.env.BENCH_VARIANT?.trim()
+    const [firstWorkload] = bench.workloads
+    const workloads =
+      variant && firstWorkload
+        ? [
+            ...bench.workloads,
+            {
+              ...firstWorkload,
+              name: `${firstWorkload.name}, ${variant}`,
+              env: {
+                ...firstWorkload.env,
+                ...Object.fromEntries(variant.split(/\s+/).map((kv) => kv.split('=', 2))),
+              },
+            },
+          ]
+        : bench.workloads
     for (const [storage, env] of storages)
-      for (const workload of bench.workloads) {
+      for (const workload of workloads) {
         const service = started(await startControlService(ROOT_KEY, { ...env, ...workload.env }))
         const request = await bench.prepare(service)
         const name = `ours, ${workload.name} (${storage})`
