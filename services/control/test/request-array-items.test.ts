@@ -49,7 +49,7 @@ describe.each(testDatabaseKinds())('request array items (%s)', (kind) => {
   it.each(CASES)('%s rejects %j', async (operationId, body, location) => {
     const { response, error } = await call(t, operationId, body)
     expect(response.status).toBe(400)
-    const locations = (error?.error as { errors?: Array<{ location: string }> }).errors?.map(
+    const locations = (error?.error as { errors?: Array<{ location: string }> } | undefined)?.errors?.map(
       (e) => e.location,
     )
     expect(locations).toContain(location)
