@@ -48,5 +48,6 @@ describe('installed from its tarball', () => {
     // an app of the consumer's own hono (two copies of hono would not line up there).
     const cost = await typeCheckCost(project, 'tsconfig.mounted.json')
     expect(cost.types).toBeGreaterThan(0)
-  })
+    // tsc over a whole consumer project: seconds alone, minutes beside a saturated test run.
+  }, 600_000)
 })

@@ -75,7 +75,8 @@ export async function startRegistry(): Promise<Registry> {
   child.stderr?.on('data', (d) => {
     output += d
   })
-  const deadline = Date.now() + 30_000
+  // Generous: on a saturated machine Verdaccio takes far longer than its usual second to listen.
+  const deadline = Date.now() + 150_000
   for (;;) {
     try {
       const res = await fetch(`${url}-/ping`)
