@@ -78,7 +78,11 @@ describe('the error model', () => {
         : [join(routes, dir.name)]
       for (const file of files.filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
         const text = readFileSync(file, 'utf8')
-        if (/\bhandle(Input)?\(|badRequest\(|c\.json\([^;]*,\s*4\d\d\s*\)|docs\.deploy-control\.dev\/errors|title: 'Bad Request'/s.test(text))
+        if (
+          /\bhandle(Input)?\(|badRequest\(|c\.json\([^;]*,\s*4\d\d\s*\)|docs\.deploy-control\.dev\/errors|title: 'Bad Request'/s.test(
+            text,
+          )
+        )
           offenders.push(file.slice(routes.length + 1))
       }
     }

@@ -4,7 +4,7 @@ import { invalidField, notFound } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { findIdentity } from '../../repositories/identities.js'
 import { insertPortalSession } from '../../repositories/portal.js'
-import { requirePermission, requireSomePermission } from '../keys.shared.js'
+import { requirePermission } from '../keys.shared.js'
 import { NO_STORE, PORTAL_SCOPES } from '../portal.shared.js'
 
 /**
@@ -26,7 +26,6 @@ export const createSession =
         )
       }
     })
-    requireSomePermission(c)
     requirePermission(c, { portalId: body.portal })
     const workspaceId = c.get('caller').workspaceId
     const identity = await findIdentity(deps.db, workspaceId, body.externalId)
