@@ -13,6 +13,7 @@ export { type FaultyDatabase, faultyDatabase, sqlError } from './db/faulty-datab
 export { migrate, splitStatements } from './db/migrate.js'
 export { openDatabase } from './db/open.js'
 export { DEFAULT_CALL_TIMEOUT_MS, openPgliteWorker, type PgliteWorkerOptions } from './db/pglite-worker.js'
+export { parseBearer } from './http/bearer.js'
 export { allowOrigins, corsOriginsFromEnv, DEFAULT_CORS_ORIGINS } from './http/cors.js'
 export {
   type DependencyFailureAnswer,
@@ -20,7 +21,14 @@ export {
   documentedStatuses,
   UNAVAILABLE_RETRY_AFTER_S,
 } from './http/dependency-failure.js'
-export { type RunningServer, serve } from './http/serve.js'
+export {
+  type ClientErrorAnswer,
+  type ClientErrorKind,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  type RunningServer,
+  type ServeOptions,
+  serve,
+} from './http/serve.js'
 export { newId, randomToken, sha256 } from './ids.js'
 export {
   type EnqueueOptions,

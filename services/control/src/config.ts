@@ -50,6 +50,8 @@ export interface ServiceConfig {
   requestRateLimit?: RequestRateLimitSettings
   /** Browser origins allowed by CORS (the docs portal's "try it"). Env `CORS_ORIGINS`; default the portal on port 7300. */
   corsOrigins?: string[]
+  /** Time to receive a whole request, in ms (400 beyond). Env `CONTROL_REQUEST_TIMEOUT_MS`, default 60000. */
+  requestTimeoutMs?: number
 }
 
 const int = (env: NodeJS.ProcessEnv, name: string, fallback: number): number => {
@@ -94,5 +96,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     encryptionKeyGenerated: !env.CONTROL_ENCRYPTION_KEY?.trim(),
     encryptionKeyText,
     corsOrigins: corsOriginsFromEnv(env.CORS_ORIGINS),
+    requestTimeoutMs: int(env, 'CONTROL_REQUEST_TIMEOUT_MS', 60_000),
   }
 }

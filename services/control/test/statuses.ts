@@ -53,7 +53,7 @@ async function credentialIn(t: TestContext, workspaceId: string, kind: Credentia
       newId('ps'),
       workspaceId,
       `customer_${randomToken(8)}`,
-      JSON.stringify(['read_keys', 'reroll_key', 'read_verifications']),
+      JSON.stringify(['keys:read', 'keys:reroll', 'analytics:read']),
       sha256(randomToken(16)),
       now,
       sha256(token),

@@ -9,10 +9,11 @@
  * permissions may name the resource being acted on.
  */
 import { extensions, type OperationId, spec } from '@apiplatform/control-routes'
-import { type Database, documentedStatuses, sha256 } from '@apiplatform/server-kit'
+import { type Database, documentedStatuses, parseBearer, sha256 } from '@apiplatform/server-kit'
 import type { Context, MiddlewareHandler } from 'hono'
 import { forbidden, unauthorized } from '../domain/errors.js'
 import { fillPlaceholders, PermissionSet } from '../domain/permissions.js'
+import { scopeActions } from '../domain/portal-scopes.js'
 import { findPortalSessionByToken } from '../repositories/portal.js'
 import type { ServiceEnv } from './env.js'
 import type { RootKeyCache } from './root-key-cache.js'
@@ -42,8 +43,6 @@ export function operationSecurity(operationId: OperationId): SecurityKind {
 export function operationIsPublic(operationId: OperationId): boolean {
   return operationSecurity(operationId) === 'public'
 }
-
-const BEARER = /^Bearer ([A-Za-z0-9_\-.~+/]+=*)$/
 
 export interface AuthOptions {
   /** Root-key lookups, cached briefly (see RootKeyCache). */
@@ -77,15 +76,15 @@ export function authenticate(
         `The Authorization header is missing. Send \`Authorization: Bearer ${what}\`.`,
       )
     }
-    const match = BEARER.exec(header.trim())
-    if (!match?.[1]) {
+    const token = parseBearer(header)
+    if (!token) {
       throw unauthorized(
         'malformed',
         `The Authorization header is malformed. Send \`Authorization: Bearer ${what}\`.`,
       )
     }
-    if (kind === 'portalSession') return portalSession(c, next, db, match[1], now())
-    const key = await options.rootKeys.find(match[1])
+    if (kind === 'portalSession') return portalSession(c, next, db, token, now())
+    const key = await options.rootKeys.find(token)
     if (!key) throw unauthorized('key_not_found', 'The root key is invalid, expired or has been revoked.')
     const at = now()
     if (key.revokedAt !== null && key.revokedAt <= at) {
@@ -140,7 +139,7 @@ async function refuseOutright(c: Context<ServiceEnv>): Promise<void> {
 
 /**
  * A portal session token: valid until its `expiresAt`. The caller acts in the session's workspace
- * with the session's scopes as permissions on its portal (`portal.<portalId>.<scope>`), and
+ * with the actions its scopes grant as permissions on its portal (`portal.<portalId>.<action>`), and
  * `portalSession` names the end user (identity) it may see.
  */
 async function portalSession(
@@ -160,7 +159,9 @@ async function portalSession(
   c.set('caller', {
     keyId: session.id,
     workspaceId: session.workspaceId,
-    permissions: new PermissionSet(session.scopes.map((scope) => `portal.${session.portalId}.${scope}`)),
+    permissions: new PermissionSet(
+      scopeActions(session.scopes).map((action) => `portal.${session.portalId}.${action}`),
+    ),
   })
   c.set('portalSession', session)
   await refuseOutright(c)

@@ -1,11 +1,11 @@
 import { newId, randomToken, sha256 } from '@apiplatform/server-kit'
 import { type Deps, portalSettings } from '../../deps.js'
-import { invalidField, notFound } from '../../domain/errors.js'
+import { notFound } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { findIdentity } from '../../repositories/identities.js'
 import { insertPortalSession } from '../../repositories/portal.js'
 import { requirePermission } from '../keys.shared.js'
-import { NO_STORE, PORTAL_SCOPES } from '../portal.shared.js'
+import { NO_STORE } from '../portal.shared.js'
 
 /**
  * `portal.createSession`: a session of the customer portal for the identity with `externalId`
@@ -17,15 +17,6 @@ export const createSession =
   async (c) => {
     const body = c.req.valid('json')
     const settings = portalSettings(deps)
-    body.scopes.forEach((scope, i) => {
-      if (!(PORTAL_SCOPES as readonly string[]).includes(scope)) {
-        throw invalidField(
-          `body.scopes[${i}]`,
-          `Unknown scope ${JSON.stringify(scope)}.`,
-          `Use ${PORTAL_SCOPES.join(', ')}.`,
-        )
-      }
-    })
     requirePermission(c, { portalId: body.portal })
     const workspaceId = c.get('caller').workspaceId
     const identity = await findIdentity(deps.db, workspaceId, body.externalId)

@@ -6,7 +6,7 @@ import { parseCursor, toApiKey } from '../keys.shared.js'
 import { sessionIdentity } from '../portal.shared.js'
 
 /**
- * `portal.listKeys` (portal session, scope `read_keys`): the keys of the session's end user, of
+ * `portal.listKeys` (portal session, scope `keys:read`): the keys of the session's end user, of
  * any API of the workspace, oldest first, paginated. Never decrypted.
  */
 export const listKeys =

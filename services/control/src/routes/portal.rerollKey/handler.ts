@@ -6,7 +6,7 @@ import { keyNotFound } from '../keys.shared.js'
 import { sessionIdentity } from '../portal.shared.js'
 
 /**
- * `portal.rerollKey` (portal session, scope `reroll_key`): `keys.rerollKey` for a key of the
+ * `portal.rerollKey` (portal session, scope `keys:reroll`): `keys.rerollKey` for a key of the
  * session's end user; any other key (another user's, another workspace's, deleted) is a 404.
  */
 export const rerollKey =
