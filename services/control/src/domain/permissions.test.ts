@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describeRequirement, fillPlaceholders, PermissionSet, parsePermission } from './permissions.js'
+import { fillPlaceholders, PermissionSet, parsePermission } from './permissions.js'
 
 describe('permissions', () => {
   it('parses both notations to the same permission', () => {
@@ -79,17 +79,5 @@ describe('permissions', () => {
     }
     // More distinct checks than it remembers: still right.
     for (let i = 0; i < 2500; i++) expect(set.has(`api.api_${i}.verify_key`)).toBe(i === 1)
-  })
-
-  it('describes a requirement template by its type and action', () => {
-    expect(describeRequirement('environment.{environmentId}.read_deployment')).toEqual({
-      type: 'environment',
-      action: 'read_deployment',
-    })
-    expect(describeRequirement('environment.{environmentId}.read_deployment')).toEqual({
-      type: 'environment',
-      action: 'read_deployment',
-    })
-    expect(describeRequirement('not a permission')).toBeUndefined()
   })
 })

@@ -150,14 +150,3 @@ export class PermissionSet {
 const MAX_REMEMBERED = 1000
 /** Stands for a template's placeholder in `mightSatisfy`: any held id matches it. */
 const ANY_ID = '__any_id__'
-const requirements = new Map<string, { type: string; action: string } | undefined>()
-
-/** `environment.{environmentId}.read_deployment` → `{ type: 'environment', action: 'read_deployment' }`. */
-export function describeRequirement(template: string): { type: string; action: string } | undefined {
-  // Templates come from the spec (a fixed, small set), so each is described once.
-  if (requirements.has(template)) return requirements.get(template)
-  const p = parsePermission(template.replace(/\{[A-Za-z0-9_]+\}/g, 'x'))
-  const described = p && { type: p.type, action: p.action }
-  requirements.set(template, described)
-  return described
-}

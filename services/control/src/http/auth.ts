@@ -16,7 +16,6 @@ import { fillPlaceholders, PermissionSet } from '../domain/permissions.js'
 import { scopeActions } from '../domain/portal-scopes.js'
 import { findPortalSessionByToken } from '../repositories/portal.js'
 import type { ServiceEnv } from './env.js'
-import { errorResponse } from './problems.js'
 import type { RootKeyCache } from './root-key-cache.js'
 
 /** How an operation is authenticated, from its `security` in the spec. */
@@ -72,44 +71,35 @@ export function authenticate(
     const what = kind === 'portalSession' ? '<PORTAL_SESSION_TOKEN>' : '<ROOT_KEY>'
     const header = c.req.header('authorization')
     if (!header || header.trim() === '') {
-      return errorResponse(
-        c,
-        unauthorized(
-          'missing',
-          `The Authorization header is missing. Send \`Authorization: Bearer ${what}\`.`,
-        ),
+      throw unauthorized(
+        'missing',
+        `The Authorization header is missing. Send \`Authorization: Bearer ${what}\`.`,
       )
     }
     const token = parseBearer(header)
     if (!token) {
-      return errorResponse(
-        c,
-        unauthorized(
-          'malformed',
-          `The Authorization header is malformed. Send \`Authorization: Bearer ${what}\`.`,
-        ),
+      throw unauthorized(
+        'malformed',
+        `The Authorization header is malformed. Send \`Authorization: Bearer ${what}\`.`,
       )
     }
     if (kind === 'portalSession') return portalSession(c, next, db, token, now())
     const key = await options.rootKeys.find(token)
-    if (!key)
-      return errorResponse(
-        c,
-        unauthorized('key_not_found', 'The root key is invalid, expired or has been revoked.'),
-      )
+    if (!key) throw unauthorized('key_not_found', 'The root key is invalid, expired or has been revoked.')
     const at = now()
     if (key.revokedAt !== null && key.revokedAt <= at) {
-      return errorResponse(c, unauthorized('key_revoked', 'The root key has been revoked.'))
+      throw unauthorized('key_revoked', 'The root key has been revoked.')
     }
     if (key.expiresAt !== null && key.expiresAt <= at) {
-      return errorResponse(c, unauthorized('key_expired', 'The root key has expired.'))
+      throw unauthorized('key_expired', 'The root key has expired.')
     }
     c.set('caller', {
       keyId: key.id,
       workspaceId: key.workspaceId,
       permissions: key.permissionSet,
     })
-    return (await refusedOutright(c)) ?? next()
+    await refuseOutright(c)
+    return next()
   }
 }
 
@@ -120,11 +110,11 @@ const statuses = documentedStatuses(spec)
  * 403 (the others answer 404 by design, after validation). The detail names the permissions with
  * the ids the request names, where its body names them.
  */
-async function refusedOutright(c: Context<ServiceEnv>): Promise<Response | undefined> {
+async function refuseOutright(c: Context<ServiceEnv>): Promise<void> {
   const operationId = c.get('operationId')
   const requirements = requiredPermissions(operationId)
-  if (!statuses.get(operationId)?.has(403)) return undefined
-  if (c.get('caller').permissions.mightSatisfy(requirements)) return undefined
+  if (!statuses.get(operationId)?.has(403)) return
+  if (c.get('caller').permissions.mightSatisfy(requirements)) return
   const named: Record<string, string | undefined> = { portalId: c.get('portalSession')?.portalId }
   try {
     const body: unknown = await c.req.json()
@@ -144,7 +134,7 @@ async function refusedOutright(c: Context<ServiceEnv>): Promise<Response | undef
     )
     .join(' or ')
   const who = c.get('portalSession') ? 'The portal session' : 'The root key'
-  return errorResponse(c, forbidden(`${who} lacks ${needed}.`))
+  throw forbidden(`${who} lacks ${needed}.`)
 }
 
 /**
@@ -161,13 +151,10 @@ async function portalSession(
 ) {
   const session = await findPortalSessionByToken(db, sha256(token))
   if (!session || session.tokenExpiresAt === null) {
-    return errorResponse(
-      c,
-      unauthorized('session_not_found', 'The portal session token is invalid or has expired.'),
-    )
+    throw unauthorized('session_not_found', 'The portal session token is invalid or has expired.')
   }
   if (session.tokenExpiresAt <= at) {
-    return errorResponse(c, unauthorized('session_expired', 'The portal session has expired.'))
+    throw unauthorized('session_expired', 'The portal session has expired.')
   }
   c.set('caller', {
     keyId: session.id,
@@ -177,7 +164,8 @@ async function portalSession(
     ),
   })
   c.set('portalSession', session)
-  return (await refusedOutright(c)) ?? next()
+  await refuseOutright(c)
+  return next()
 }
 
 /** The `x-required-permissions` of an operation (a list of alternatives). */

@@ -10,7 +10,6 @@ import { lastRefillTime } from '../domain/credits.js'
 import { decodeCursor } from '../domain/cursor.js'
 import { forbidden, invalidField, notFound } from '../domain/errors.js'
 import { decryptSecret } from '../domain/key-secrets.js'
-import { describeRequirement } from '../domain/permissions.js'
 import { authorize, requiredPermissions } from '../http/auth.js'
 import type { ServiceEnv } from '../http/env.js'
 import { findKey, type KeyRecord } from '../repositories/api-keys.js'
@@ -31,24 +30,6 @@ import {
   keyRoles,
 } from '../repositories/rbac.js'
 
-/**
- * 403 unless the caller holds, for some alternative of the operation's `x-required-permissions`,
- * each permission for at least one resource. Checked before any lookup, so a key that may do
- * nothing of the kind learns nothing about what exists.
- */
-export function requireSomePermission(c: Context<ServiceEnv>): void {
-  const alternatives = requiredPermissions(c.get('operationId'))
-  if (alternatives.length === 0) return
-  const held = c.get('caller').permissions
-  const ok = alternatives.some((alternative) =>
-    alternative.every((template) => {
-      const d = describeRequirement(template)
-      return d !== undefined && held.idsWith(d.type, d.action).size > 0
-    }),
-  )
-  if (!ok) throw forbidden(`The root key lacks ${alternatives.map((a) => a.join(' and ')).join(' or ')}.`)
-}
-
 /** 403 unless the caller may run the operation on `resource` (placeholders such as `{apiId}`). */
 export function requirePermission(c: Context<ServiceEnv>, resource: Record<string, string> = {}): void {
   if (authorize(c, resource)) return
@@ -68,9 +49,11 @@ export function mayDecrypt(c: Context<ServiceEnv>, apiId: string): boolean {
 export const keyNotFound = (keyId: string) =>
   notFound('key', `The key ${keyId} does not exist or has been deleted.`)
 
-/** The key of the caller's workspace that the caller may act on (404, then 403 for its API). */
+/**
+ * The key of the caller's workspace that the caller may act on: 404, then 403 for its API (a key
+ * with no fitting permission at all got its 403 from the auth middleware already).
+ */
 export async function keyForOperation(c: Context<ServiceEnv>, sql: Sql, keyId: string): Promise<KeyRecord> {
-  requireSomePermission(c)
   const key = await findKey(sql, c.get('caller').workspaceId, keyId)
   if (!key) throw keyNotFound(keyId)
   requirePermission(c, { apiId: key.apiId })

@@ -19,7 +19,8 @@ export const installApp =
   (deps: Deps): ServiceHandler<'github.installApp'> =>
   async (c) => {
     const caller = c.get('caller')
-    await refuseBody(c.req.raw)
+    // Through hono's request, which keeps the body the input checks before the handler read.
+    await refuseBody(await c.req.text())
     if (!authorize(c)) throw forbidden('The root key lacks project.*.install_github_app.')
     const state = `ghs_${randomToken(32)}`
     const now = deps.now()
@@ -33,8 +34,8 @@ export const installApp =
     return c.json({ meta: { requestId: c.get('requestId') }, data: { url, expiresAt } }, 200)
   }
 
-async function refuseBody(request: Request): Promise<void> {
-  const text = (await request.text()).trim()
+async function refuseBody(raw: string): Promise<void> {
+  const text = raw.trim()
   if (text === '' || text === '{}') return
   let body: unknown
   try {

@@ -27,7 +27,7 @@ import {
   toApiIdentity,
 } from '../../repositories/identities.js'
 import { keyEffectivePermissionSlugs, keyRoles } from '../../repositories/rbac.js'
-import { requirePermission, requireSomePermission } from '../keys.shared.js'
+import { requirePermission } from '../keys.shared.js'
 
 type Code =
   | 'VALID'
@@ -55,7 +55,6 @@ export const verifyKey =
     const body = c.req.valid('json')
     const requestId = c.get('requestId')
     const workspaceId = c.get('caller').workspaceId
-    requireSomePermission(c)
     let query: Query | undefined
     if (body.permissions !== undefined) {
       try {

@@ -4,7 +4,7 @@ import { notFound } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { findIdentity } from '../../repositories/identities.js'
 import { insertPortalSession } from '../../repositories/portal.js'
-import { requirePermission, requireSomePermission } from '../keys.shared.js'
+import { requirePermission } from '../keys.shared.js'
 import { NO_STORE } from '../portal.shared.js'
 
 /**
@@ -17,7 +17,6 @@ export const createSession =
   async (c) => {
     const body = c.req.valid('json')
     const settings = portalSettings(deps)
-    requireSomePermission(c)
     requirePermission(c, { portalId: body.portal })
     const workspaceId = c.get('caller').workspaceId
     const identity = await findIdentity(deps.db, workspaceId, body.externalId)
