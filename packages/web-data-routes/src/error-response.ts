@@ -15,6 +15,19 @@ export const errorResponse: ErrorResponder = (c, error, requestId) => {
           { in: 'body', path: [], message: error.message || 'Malformed request body', code: 'invalid_json' },
         ],
       })
+    case 'invalid_content_type':
+      return fail('Bad Request', {
+        details: [
+          {
+            in: 'header',
+            path: ['content-type'],
+            message: error.contentType
+              ? `Unsupported Content-Type ${error.contentType}: send application/json (multipart/form-data for uploads)`
+              : 'Content-Type is required with a request body: send application/json (multipart/form-data for uploads)',
+            code: 'invalid_content_type',
+          },
+        ],
+      })
     case 'route_not_found':
       return fail('Not Found')
     case 'method_not_allowed':

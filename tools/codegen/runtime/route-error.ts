@@ -14,6 +14,11 @@ export type RouteError =
   | { kind: 'invalid_request'; status: 400; target: string; error: ZodError; input?: unknown }
   /** The body could not be parsed (hono's validator threw a 400: malformed JSON or form data). */
   | { kind: 'malformed_body'; status: 400; message: string }
+  /**
+   * The body's `Content-Type` is missing or not one the operation accepts. Answered 400: both
+   * APIs document a request they cannot accept as 400, and neither documents 415.
+   */
+  | { kind: 'invalid_content_type'; status: 400; contentType: string | undefined }
   /** No operation is served at this path. */
   | { kind: 'route_not_found'; status: 404 }
   /** The path is an operation's, the method is not; `allowed` (also sent as `Allow`) lists the ones that are. */

@@ -127,6 +127,19 @@ function override(s: JsonSchemaObject, refs: Refs, ctx: ZodEmitContext): string 
     return `${sub(rest)}.openapi({ default: ${JSON.stringify(value)} })`
   }
 
+  // Limits of a free-form JSON value (`x-max-depth`, `x-max-bytes`): how deep it may nest and how
+  // long it may be once serialized, so that what is stored stays something a database handles.
+  if (typeof s['x-max-depth'] === 'number' || typeof s['x-max-bytes'] === 'number') {
+    const depth = s['x-max-depth']
+    const bytes = s['x-max-bytes']
+    const checks: string[] = []
+    if (typeof depth === 'number')
+      checks.push(`.refine((v) => jsonDepth(v) <= ${depth}, 'Nested more than ${depth} levels deep')`)
+    if (typeof bytes === 'number')
+      checks.push(`.refine((v) => jsonBytes(v) <= ${bytes}, 'Longer than ${bytes} bytes as JSON')`)
+    return `${sub(without(s, 'x-max-depth', 'x-max-bytes'))}${checks.join('')}`
+  }
+
   // Property counts (not checked by json-schema-to-zod).
   if (typeof s.minProperties === 'number' || typeof s.maxProperties === 'number') {
     const { minProperties: min, maxProperties: max } = s
