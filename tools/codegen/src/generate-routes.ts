@@ -105,6 +105,21 @@ function listOperations(doc: OpenApiDocument): Operation[] {
   return ops
 }
 
+/**
+ * Request and response schemas are declared by what they accept and parse (`z.ZodType<Output,
+ * Input>`; a response only by its output, the one thing its handler type reads): the
+ * declaration files then carry plain object types, so a consumer's type checker relates a
+ * `ZodType` to a `ZodType` instead of comparing zod's classes member by member against the route
+ * constraints, which cost a two-handler consumer seconds (see the route packages' `pnpm bench`).
+ */
+const TYPED_HELPERS = `/** A request body schema, typed by what it accepts and what it parses into. */
+type Accepts<Output, Input> = z.ZodType<Output, Input>
+const accepts = <T extends z.ZodType>(schema: T): Accepts<z.output<T>, z.input<T>> => schema as never
+/** A response body schema, typed by what it parses into. */
+type Parses<Output> = z.ZodType<Output>
+const parses = <T extends z.ZodType>(schema: T): Parses<z.output<T>> => schema as never
+`
+
 /** Generates the route modules of an OpenAPI 3.1 bundle. */
 export function generateRoutes(doc: OpenApiDocument, options: GenerateOptions = {}): GeneratedFiles {
   const schemas = (doc.components?.schemas ?? {}) as Record<string, unknown>
@@ -164,6 +179,7 @@ export function generateRoutes(doc: OpenApiDocument, options: GenerateOptions = 
     "import * as s from './schemas.js'",
     '',
     COERCE_HELPERS,
+    TYPED_HELPERS,
   ]
   const extensions: Record<string, { operation: JsonObject; responses: Record<string, JsonObject> }> = {}
   for (const op of operations) {
@@ -180,10 +196,13 @@ export function generateRoutes(doc: OpenApiDocument, options: GenerateOptions = 
     extensions[op.operationId] = { operation: extensionsOf(op.node), responses }
   }
   routeLines.push(
+    // Typed by reference: an inferred type would repeat every route's type in the declarations.
     '/** Every route of the API, by operationId. */',
-    'export const routes = {',
+    'export const routes: {',
+    ...operations.map((op) => `  readonly ${str(op.operationId)}: typeof ${routeIds.get(op.operationId)}`),
+    '} = {',
     ...operations.map((op) => `  ${str(op.operationId)}: ${routeIds.get(op.operationId)},`),
-    '} as const',
+    '}',
     '',
     '/** The operationId of every operation of the API. */',
     'export type OperationId = keyof typeof routes',
@@ -231,9 +250,37 @@ export function generateRoutes(doc: OpenApiDocument, options: GenerateOptions = 
   // handlers.ts: the types a service writes its handlers against, by operationId.
   const handlerLines = [
     header(options.source),
-    "import type { RouteHandler } from '@hono/zod-openapi'",
-    "import type { Env } from 'hono'",
+    "import type { RouteConfig, RouteHandler } from '@hono/zod-openapi'",
+    "import type { Env, Handler as HonoHandler } from 'hono'",
     "import { type OperationId, routes } from './routes.js'",
+    '',
+    '/**',
+    ' * The path and validated input of the handler of route `R`: of the input only what',
+    " * `c.req.valid()` returns (`out`); what a client sends (`in`) types hono's RPC client, which an",
+    ' * app made by `createApi` does not describe.',
+    ' */',
+    'type HandlerInput<R extends RouteConfig> =',
+    '  RouteHandler<R, Env> extends HonoHandler<Env, infer P, infer I, infer _>',
+    '    ? { path: P; input: I extends { out: infer Out extends object } ? { out: Out } : object }',
+    '    : never',
+    'const inputOf = <R extends RouteConfig>(_route: R): HandlerInput<R> => undefined as never',
+    '',
+    '// Inferred, so that the declaration file spells out the plain types of each handler input: a',
+    "// consumer's type checker then never relates a route's zod classes (its parameters) to",
+    "// @hono/zod-openapi's `RouteConfig`, which costs seconds per route type (see the route packages'",
+    '// `pnpm bench`). Bodies and responses are plain already (`accepts`, `parses` in routes.ts).',
+    'const handlerInputs = {',
+    ...operations.map((op) => `  ${str(op.operationId)}: inputOf(routes[${str(op.operationId)}]),`),
+    '}',
+    '',
+    '/** What the handler of operation `K` may answer: only its documented statuses and bodies. */',
+    'type HandlerResponse<K extends OperationId> =',
+    '  RouteHandler<',
+    "    { method: Routes[K]['method']; path: Routes[K]['path']; responses: Routes[K]['responses'] },",
+    '    Env',
+    '  > extends HonoHandler<Env, string, object, infer Res>',
+    '    ? Res',
+    '    : never',
     '',
     "/** Variables that `createApi` sets on every request's context (`c.get('requestId')`). */",
     'export interface ApiVariables {',
@@ -253,7 +300,12 @@ export function generateRoutes(doc: OpenApiDocument, options: GenerateOptions = 
     " * The handler of one operation: it receives the validated request (`c.req.valid('json')`, …)",
     ' * and may only answer with a documented status and its documented body (`c.json(body, status)`).',
     ' */',
-    'export type Handler<K extends OperationId, E extends Env = ApiEnv> = RouteHandler<Routes[K], E>',
+    'export type Handler<K extends OperationId, E extends Env = ApiEnv> = HonoHandler<',
+    '  E,',
+    "  (typeof handlerInputs)[K]['path'],",
+    "  (typeof handlerInputs)[K]['input'],",
+    '  HandlerResponse<K>',
+    '>',
     '',
     '/**',
     ' * One handler per operation of the spec. A service that passes a full `Handlers` object does',
@@ -355,7 +407,7 @@ function emitContent(doc: OpenApiDocument, content: unknown, ctx: ZodEmitContext
         : form && isForm(type)
           ? emitFormSchema(doc, media.schema, ctx)
           : schemaToZod(media.schema, ctx)
-    return `${str(type)}: { schema: ${schema} }`
+    return `${str(type)}: { schema: ${form ? 'accepts' : 'parses'}(${schema}) }`
   })
   return `{ ${entries.join(', ')} }`
 }

@@ -58,4 +58,10 @@ export const app = new Hono()
     return c.json({ meta: { requestId: 'req_1' }, data: {} }, 202)
   })
 `,
+  'tsconfig.bare-mounted.json': tsconfig('bare-mounted.ts'),
+  'bare-mounted.ts': `import { Hono } from 'hono'
+import { app as bare } from './bare.js'
+
+export const app = new Hono().route('/', bare)
+`,
 }
