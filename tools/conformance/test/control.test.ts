@@ -70,7 +70,6 @@ describe.each(storages())('@unkey/api on $name', ({ storage }) => {
     const answers = t?.recorder.answers ?? []
     await t?.stop()
     expect(undocumented(answers)).toEqual([])
-    expect(notExercised('control', answers, NOT_EXERCISED)).toEqual({ missing: [], listedButExercised: [] })
   })
 
   describe('apis and keys', () => {
@@ -265,6 +264,14 @@ describe.each(storages())('@unkey/api on $name', ({ storage }) => {
         t.sdk.deployments.rollbackDeployment({ deploymentId: 'd_does_not_exist' }),
       )
       expect(error).toBeInstanceOf(errors.NotFoundErrorResponse)
+    })
+  })
+
+  // Last: the cases above have run (a filtered run skips this too).
+  it('exercises every operation of the spec the SDK can call, except the listed ones', () => {
+    expect(notExercised('control', t.recorder.answers, NOT_EXERCISED)).toEqual({
+      missing: [],
+      listedButExercised: [],
     })
   })
 })
