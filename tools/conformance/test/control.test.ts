@@ -15,7 +15,6 @@ const NOT_EXERCISED = [
   'analytics.getGatewayRequests',
   'analytics.getRatelimits',
   'analytics.getRuntimeLogs',
-  'analytics.getVerifications',
   'apps.createApp',
   'apps.deleteApp',
   'apps.updateApp',
@@ -23,21 +22,13 @@ const NOT_EXERCISED = [
   'deploy.getDeployment',
   'deployments.createDeployment',
   'deployments.promoteDeployment',
-  'deployments.startDeployment',
-  'deployments.stopDeployment',
   'domains.createDomain',
   'domains.deleteDomain',
-  'domains.getDomain',
-  'domains.verifyDomain',
-  'environments.removeEnvironmentVariables',
-  'environments.setEnvironmentVariables',
   'environments.updateSettings',
   'gateway.setPolicies',
   'gateway.updatePolicy',
   'github.installApp',
   'keys.migrateKeys',
-  'permissions.setRolePermissions',
-  'portal.exchangeCode',
   'portal.getVerifications',
   'portal.listKeys',
   'portal.rerollKey',
@@ -191,6 +182,13 @@ describe.each(storages())('@unkey/api on $name', ({ storage }) => {
       expect(multi.data.passed).toBe(true)
     })
 
+    it('analytics: getVerifications runs a SELECT over the verifications', async () => {
+      const result = await t.sdk.analytics.getVerifications({
+        query: 'SELECT COUNT(*) AS total FROM key_verifications',
+      })
+      expect(result.data).toEqual(expect.any(Array))
+    })
+
     it('apps, environments, domains, gateway: read what the demo data holds', async () => {
       expect((await t.sdk.apps.getApp({ project: where.project, app: where.app })).data.id).toBe(
         DEMO_DATA.appId,
@@ -205,6 +203,49 @@ describe.each(storages())('@unkey/api on $name', ({ storage }) => {
     })
   })
 
+  describe('writes on the demo app', () => {
+    const env = { project: DEMO_DATA.projectSlug, app: DEMO_DATA.appSlug, environment: 'production' }
+
+    it('environments: set then remove variables', async () => {
+      await t.sdk.environments.setEnvironmentVariables({
+        ...env,
+        variables: [{ key: 'FEATURE_FLAG', value: 'on', kind: 'recoverable' }],
+      })
+      const listed = await t.sdk.environments.listEnvironmentVariables(env)
+      expect(listed.data.map((v) => v.key)).toContain('FEATURE_FLAG')
+      await t.sdk.environments.removeEnvironmentVariables({ ...env, variables: ['FEATURE_FLAG'] })
+    })
+
+    it('domains: get and verify', async () => {
+      expect((await t.sdk.domains.getDomain({ domain: DEMO_DATA.domains.verified })).data.domain).toBe(
+        DEMO_DATA.domains.verified,
+      )
+      expect((await t.sdk.domains.verifyDomain({ domain: DEMO_DATA.domains.pending })).data).toBeDefined()
+    })
+
+    it('deployments: stop and start a preview deployment', async () => {
+      await t.sdk.deployments.stopDeployment({ deploymentId: d.preview })
+      await eventually(
+        async () =>
+          (await t.sdk.deployments.getDeployment({ deploymentId: d.preview })).data.status === 'stopped',
+      )
+      await t.sdk.deployments.startDeployment({ deploymentId: d.preview })
+      await eventually(
+        async () =>
+          (await t.sdk.deployments.getDeployment({ deploymentId: d.preview })).data.status === 'ready',
+      )
+    })
+
+    it('permissions: setRolePermissions', async () => {
+      await t.sdk.permissions.createPermission({ name: 'audit', slug: 'audit.read' })
+      const { roleId } = (await t.sdk.permissions.createRole({ name: 'auditor' })).data
+      await t.sdk.permissions.setRolePermissions({ roleId, permissions: ['audit.read'] })
+      expect(
+        (await t.sdk.permissions.getRole({ role: roleId })).data.permissions?.map((p) => p.slug),
+      ).toEqual(['audit.read'])
+    })
+  })
+
   describe('portal', () => {
     it('createSession() with the SDK scope names', async () => {
       await t.sdk.identities.createIdentity({ externalId: 'customer_conformance' })
@@ -215,6 +256,9 @@ describe.each(storages())('@unkey/api on $name', ({ storage }) => {
       })
       expect(session.result.data.url).toContain('code=')
       expect(session.headers['cache-control']).toEqual(['no-store'])
+      const code = new URL(session.result.data.url).searchParams.get('code') ?? ''
+      const exchanged = await t.sdk.portal.exchangeCode({ code })
+      expect(exchanged.result.data.accessToken).toMatch(/^pst_/)
     })
   })
 
