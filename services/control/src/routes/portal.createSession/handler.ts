@@ -4,7 +4,7 @@ import { notFound } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { findIdentity } from '../../repositories/identities.js'
 import { insertPortalSession } from '../../repositories/portal.js'
-import { handleInput, requirePermission, requireSomePermission } from '../keys.shared.js'
+import { requirePermission, requireSomePermission } from '../keys.shared.js'
 import { NO_STORE } from '../portal.shared.js'
 
 /**
@@ -12,8 +12,9 @@ import { NO_STORE } from '../portal.shared.js'
  * (404 when there is none), limited to `scopes`. Answers the session id and the portal URL with
  * a one-time code (`pc_…`, valid `codeTtlMs`, stored hashed) for `portal.exchangeCode`.
  */
-export const createSession = (deps: Deps): ServiceHandler<'portal.createSession'> =>
-  handleInput(async (c) => {
+export const createSession =
+  (deps: Deps): ServiceHandler<'portal.createSession'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const settings = portalSettings(deps)
     requireSomePermission(c)
@@ -46,4 +47,4 @@ export const createSession = (deps: Deps): ServiceHandler<'portal.createSession'
       200,
       NO_STORE,
     )
-  })
+  }
