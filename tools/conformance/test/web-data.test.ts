@@ -36,6 +36,15 @@ const urlOf = (d: { url?: string; metadata?: { sourceURL?: string; url?: string 
 /** The SDK waits at least one second between polls, whatever is asked. */
 const WAIT = { pollInterval: 1, timeout: 30 }
 
+/** Polls until `check` holds; the stand-in's jobs move within milliseconds. */
+async function eventually(check: () => Promise<boolean | undefined>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
 async function sdkError(call: Promise<unknown>): Promise<SdkError> {
   const error = await call.then(
     () => undefined,
@@ -48,8 +57,7 @@ async function sdkError(call: Promise<unknown>): Promise<SdkError> {
 describe.each(webDataStorages)('@mendable/firecrawl-js on $name', ({ storage }) => {
   let t: WebDataTarget
   beforeAll(async () => {
-    // Slow agent steps keep a cancelled run in `cancelling` long enough to cancel it again.
-    t = await startWebData(storage, { agentStepMs: 1000 })
+    t = await startWebData(storage)
   })
   afterAll(async () => {
     const answers = t?.recorder.answers ?? []
@@ -203,14 +211,25 @@ describe.each(webDataStorages)('@mendable/firecrawl-js on $name', ({ storage }) 
       expect(run.error).toMatch(/maxCredits/)
     })
 
-    it('cancelAgent() twice: the second answers 409 Agent is already cancelled; a finished run 409 Agent already finished', async () => {
-      const started = await t.sdk.startAgent({
-        prompt: 'kettle',
-        urls: [t.site.at('/docs/1'), t.site.at('/docs/2')],
-      })
-      expect(await t.sdk.cancelAgent(started.id)).toBe(true)
-      const again = await sdkError(t.sdk.cancelAgent(started.id))
-      expect([again.status, again.message]).toEqual([409, 'Agent is already cancelled'])
+    it('cancelAgent() of a run that is cancelling answers 409 Agent is already cancelled', async () => {
+      // Its own stand-in with slow steps: a cancelled run stays `cancelling` until its next step.
+      const slow = await startWebData(storage, { agentStepMs: 60_000 })
+      try {
+        const started = await slow.sdk.startAgent({ prompt: 'kettle', urls: [slow.site.at('/docs/1')] })
+        // Once the first step ran, the next one is a minute away.
+        await eventually(async () =>
+          (await slow.sdk.getAgentTrace(started.id)).events?.some((e) => e.type === 'run.started'),
+        )
+        expect(await slow.sdk.cancelAgent(started.id)).toBe(true)
+        const again = await sdkError(slow.sdk.cancelAgent(started.id))
+        expect([again.status, again.message]).toEqual([409, 'Agent is already cancelled'])
+        expect(undocumented(slow.recorder.answers)).toEqual([])
+      } finally {
+        await slow.stop()
+      }
+    })
+
+    it('cancelAgent() of a finished run answers 409 Agent already finished', async () => {
       await t.sdk.agent({ prompt: 'kettle', urls: [t.site.at('/phrase.html')], ...WAIT })
       const listed = await t.sdk.listAgents()
       expect(listed.success).toBe(true)
