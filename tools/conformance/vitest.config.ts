@@ -3,7 +3,9 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Safety nets, not waits: on a loaded 2-core machine a service start (PGlite or PostgreSQL,
+    // migrations, demo data) has been seen to take over two minutes.
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
   },
 })

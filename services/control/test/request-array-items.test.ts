@@ -3,7 +3,7 @@
 // naming the offending item.
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from './harness.js'
+import { locationsOf, useService } from './harness.js'
 import { call } from './keys-fixtures.js'
 
 const where = { project: 'demo', app: 'checkout-api', environment: 'production' }
@@ -49,9 +49,6 @@ describe.each(testDatabaseKinds())('request array items (%s)', (kind) => {
   it.each(CASES)('%s rejects %j', async (operationId, body, location) => {
     const { response, error } = await call(t, operationId, body)
     expect(response.status).toBe(400)
-    const locations = (error?.error as { errors?: Array<{ location: string }> } | undefined)?.errors?.map(
-      (e) => e.location,
-    )
-    expect(locations).toContain(location)
+    expect(locationsOf(error)).toContain(location)
   })
 })

@@ -1,10 +1,30 @@
 // Every status an operation documents is tested, and every tested status is documented: a status
-// file `services/<api>/src/routes/<operationId>/<status>.test.ts` drives the service into it (or,
-// where the status comes from the official SDK's side of the wire, a conformance case does; the
-// SDK suites record every answer and fail on an undocumented one). A new status in the spec without
-// a test, or a test of a status the spec does not document, fails here.
+// file `services/<api>/src/routes/<operationId>/<status>.test.ts` drives the service into it, or,
+// for a status every operation can answer for the same reason (the HTTP edge, the database), one
+// suite of the service drives every operation into it (`CROSS_CUTTING`). The SDK suites add the
+// other direction on the wire: every answer the official SDKs get must be documented. A new status
+// in the spec without a test, or a test of a status the spec does not document, fails here.
+import fs from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { type ApiName, operations, statusFiles } from './support/specs.ts'
+
+const root = path.resolve(import.meta.dirname, '../../..')
+
+/** Statuses any operation may answer, each with the suite (under `services/<api>/`) that tests it. */
+const CROSS_CUTTING: Record<ApiName, Record<string, string>> = {
+  control: {
+    // A missing or wrong Content-Type, an oversized body, a slow request, oversized headers.
+    '400': 'src/http/edge-statuses.test.ts',
+    // The database is unreachable: every operation, on PGlite and PostgreSQL.
+    '503': 'test/database-unavailable.test.ts',
+  },
+  'web-data': {
+    '400': 'src/http/edge-statuses.test.ts',
+    // A request that does not arrive in time.
+    '408': 'src/http/edge-statuses.test.ts',
+  },
+}
 
 describe.each<ApiName>(['control', 'web-data'])('%s: documented statuses', (api) => {
   const ops = operations(api)
@@ -13,10 +33,18 @@ describe.each<ApiName>(['control', 'web-data'])('%s: documented statuses', (api)
   it('each documented status of each operation has its status test', () => {
     const missing = ops.flatMap((op) =>
       op.statuses
-        .filter((s) => !(files.get(op.operationId) ?? []).includes(s))
+        .filter((s) => !(files.get(op.operationId) ?? []).includes(s) && !CROSS_CUTTING[api][s])
         .map((s) => `${op.operationId} ${s}`),
     )
     expect(missing).toEqual([])
+  })
+
+  it('each cross-cutting status has its suite, which drives the service into it', () => {
+    for (const [status, file] of Object.entries(CROSS_CUTTING[api])) {
+      const suite = path.join(root, 'services', api, file)
+      expect(fs.existsSync(suite), suite).toBe(true)
+      expect(fs.readFileSync(suite, 'utf8'), `${file} tests ${status}`).toContain(status)
+    }
   })
 
   it('each status test is of a documented status of an operation of the spec', () => {
