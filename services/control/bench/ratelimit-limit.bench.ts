@@ -44,7 +44,9 @@ await runOperationBench({
     const [one, ...others] = [...rates]
     if (!one) return []
     return others
-      .filter(([name]) => name.includes(one[0].slice(one[0].lastIndexOf('('))))
+      .filter(
+        ([name]) => name.includes('identifiers') && name.endsWith(one[0].slice(one[0].lastIndexOf('('))),
+      )
       .map(
         ([name, xs]) =>
           `${name} ÷ ${one[0]}: ${fmtRatio(ratios(xs, one[1]))} (same rounds; goal ≥ 0.5× with 10,000 identifiers)`,
