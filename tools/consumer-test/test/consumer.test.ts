@@ -67,6 +67,8 @@ const FAULTS: Record<string, [number, Record<string, string>?][]> = {
   '/v2/agent/5f0c6f64-2a39-4f65-9a57-1f1f3b3d8a10': [[429, { 'retry-after': '1' }], [200]],
   '/v2/map': [[422]],
   '/v2/crawl': [[400]],
+  '/v2/keys.whoami': [[503], [200]],
+  '/v2/search': [[500], [200]],
 }
 const faultCounts: Record<string, number> = {}
 
@@ -80,11 +82,15 @@ function startFaultServer(): Promise<Server> {
       number,
       Record<string, string>?,
     ]
-    const control = path.startsWith('/v2/') && !path.includes('/', 4)
+    // Control operations are `/v2/{service}.{procedure}` (and `/v2/liveness`).
+    const control = path.includes('.') || path === '/v2/liveness'
     const body =
       status < 300
         ? control
-          ? { meta: { requestId: 'req_fault' }, data: { message: 'OK', id: 'd_1' } }
+          ? {
+              meta: { requestId: 'req_fault' },
+              data: { message: 'OK', id: path === '/v2/keys.whoami' ? 'key_1' : 'd_1' },
+            }
           : { success: true, status: 'completed', data: { markdown: '# ok' } }
         : control
           ? {
@@ -128,7 +134,7 @@ beforeAll(async () => {
       typescript: '5.9.3',
       '@types/node': '20.19.9',
     },
-    files: Object.fromEntries(PROGRAMS.map((file) => [file, program(file)])),
+    files: Object.fromEntries([...PROGRAMS, 'cjs.cjs'].map((file) => [file, program(file)])),
   })
   console.log(`packed and installed in ${Math.round(performance.now() - t0)} ms`)
   const bin = (command: string) => join(project.dir, 'node_modules/.bin', command)
@@ -235,9 +241,21 @@ it('default retries against a faulty server: retryable statuses retried, Retry-A
     '/v2/crawl': 1,
   }
   expect(r.attempts).toEqual(counted)
-  expect(faultCounts).toEqual(counted)
+  expect(faultCounts).toMatchObject(counted)
   expect(r.waited.deployment).toBeGreaterThanOrEqual(1000)
   expect(r.waited.agent).toBeGreaterThanOrEqual(1000)
+})
+
+it('CommonJS with nothing configured: require, credentials and base URLs from the environment, retries', async () => {
+  const env = {
+    CONTROL_BASE_URL: servers().faults,
+    CONTROL_ROOT_KEY: 'root_cjs',
+    WEB_DATA_BASE_URL: servers().faults,
+    WEB_DATA_API_KEY: 'fc-cjs',
+  }
+  const out = await project.run(process.execPath, ['cjs.cjs'], env)
+  expect(JSON.parse(out.trim())).toEqual({ whoami: 'key_1', search: true })
+  expect(faultCounts).toMatchObject({ '/v2/keys.whoami': 2, '/v2/search': 2 })
 })
 
 // What the project's own development notes are called: none of it belongs in a published file.
