@@ -82,6 +82,8 @@ export interface KnownFailure {
   class: FindingClass
   kind?: RequestKind | 'probe'
   status?: number
+  /** The operations it is known on (default: any). */
+  operations?: string[]
   /**
    * Sent in order after the run; the last answer must still fall in this class. Without a probe
    * the entry is a consequence of another one (a row an accepted invalid request stored) and
@@ -199,7 +201,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     }
   }
 
-  const probe = livenessProbe(operations)
+  const probe = livenessProbe(fuzzOperations(options.spec))
   let wedged: string | undefined
   const checkLiveness = async (): Promise<boolean> => {
     const outcome = await sender.send(probe)
@@ -425,12 +427,16 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   if (!wedged) await checkLiveness()
   if (wedged) report.stopped ??= `the service stopped answering: ${wedged}`
   if (!wedged) await shrinkFindings([...findings.values()], sender, judge, options.shrinkBudget ?? 60, settle)
+  // Known when every operation it was seen on is covered by an entry of its class.
   const isKnown = (f: Finding) =>
-    known.some(
-      (k) =>
-        k.class === f.class &&
-        (k.kind === undefined || k.kind === f.kind) &&
-        (k.status === undefined || k.status === f.status),
+    Object.keys(f.operations).every((operation) =>
+      known.some(
+        (k) =>
+          k.class === f.class &&
+          (k.kind === undefined || k.kind === f.kind) &&
+          (k.status === undefined || k.status === f.status) &&
+          (k.operations === undefined || k.operations.includes(operation)),
+      ),
     )
   report.findings = [...findings.values()].filter((f) => !isKnown(f))
   report.known = [...findings.values()].filter(isKnown)
@@ -440,7 +446,14 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     let last: Omit<Finding, 'count' | 'origin' | 'operations'> | undefined
     for (const probe of entry.probe) {
       const request = fromProbe(probe)
-      last = judge(request, await sender.send(request))
+      let outcome = await sender.send(request)
+      // A rate-limited probe says nothing: it waits as told and asks again.
+      for (let i = 0; i < 3 && outcome.ok && outcome.answer.status === 429; i++) {
+        const seconds = Math.min(outcome.answer.retryAfter ?? 1, 10)
+        await new Promise((r) => setTimeout(r, seconds * 1000))
+        outcome = await sender.send(request)
+      }
+      last = judge(request, outcome)
     }
     if (last?.class !== entry.class) report.fixed.push(entry)
   }
