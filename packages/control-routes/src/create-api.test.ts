@@ -93,26 +93,26 @@ describe('createApi (control)', () => {
     expect(res.headers.get('allow')).toBe('POST')
   })
 
-  it('answers oversized bodies with 413', async () => {
+  it('answers oversized bodies with 400 payload_too_large (no operation documents 413)', async () => {
     const big = JSON.stringify({ deploymentId: 'd_1', pad: 'x'.repeat(4096) })
-    await expectProblem(await post('/v2/deployments.rollbackDeployment', big), 413)
+    await expectProblem(await post('/v2/deployments.rollbackDeployment', big), 400)
   })
 
-  it('answers a declared oversized body with 413 without reading it', async () => {
+  it('answers a declared oversized body with 400 without reading it', async () => {
     let pulled = 0
     const body = new ReadableStream({ pull: () => void pulled++ }, { highWaterMark: 0 })
     const res = await post('/v2/deployments.rollbackDeployment', body, { 'content-length': '1025' })
-    const problem = await expectProblem(res, 413)
+    const problem = await expectProblem(res, 400)
     expect(problem.error.type).toBe('https://docs.deploy-control.dev/errors/request/payload_too_large')
     expect(problem.error.detail).toBe('The request body exceeds 1024 bytes.')
     expect(pulled).toBe(0)
   })
 
-  it('answers a chunked body over the limit with 413', async () => {
+  it('answers a chunked body over the limit with 400', async () => {
     const res = await post('/v2/deployments.rollbackDeployment', chunked(4, 512), {
       'transfer-encoding': 'chunked',
     })
-    await expectProblem(res, 413)
+    await expectProblem(res, 400)
   })
 
   it('serves a body within the limit whose length is declared', async () => {

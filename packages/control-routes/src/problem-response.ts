@@ -7,10 +7,12 @@ const PART_NAMES: Record<string, string> = { json: 'body', form: 'body', param: 
 /** How the control API answers each error the route app raises: an RFC 7807 problem with its `type`. */
 export function problemResponse(docsUrl: string): ErrorResponder {
   return (c, error, requestId) => {
+    // Every operation documents 400 for a request it cannot accept, and none documents 413.
+    const status = error.kind === 'payload_too_large' ? 400 : error.status
     const fail = (type: string, detail: string, errors?: ValidationError[]) =>
       c.json(
-        problem(requestId, error.status, type, detail, { docsUrl, ...(errors ? { errors } : {}) }),
-        error.status as ContentfulStatusCode,
+        problem(requestId, status, type, detail, { docsUrl, ...(errors ? { errors } : {}) }),
+        status as ContentfulStatusCode,
       )
     switch (error.kind) {
       case 'invalid_request': {
@@ -18,7 +20,7 @@ export function problemResponse(docsUrl: string): ErrorResponder {
         return fail(
           `request/invalid_${part}`,
           `The request ${part} does not match the schema of this operation.`,
-          validationErrors(error.target, error.error),
+          validationErrors(error.target, error.error, error.input),
         )
       }
       case 'malformed_body': {
@@ -35,6 +37,20 @@ export function problemResponse(docsUrl: string): ErrorResponder {
           ],
         )
       }
+      case 'invalid_content_type':
+        return fail(
+          'request/invalid_content_type',
+          error.contentType
+            ? `The request body is sent as ${error.contentType}; this operation reads application/json.`
+            : 'The request has a body but no Content-Type; this operation reads application/json.',
+          [
+            {
+              location: 'header.content-type',
+              message: error.contentType ? 'Unsupported media type' : 'Required header is missing',
+              fix: 'Send the body as JSON with Content-Type: application/json.',
+            },
+          ],
+        )
       case 'route_not_found':
         return fail('request/route_not_found', `No operation is served at ${c.req.method} ${c.req.path}.`)
       case 'method_not_allowed':
@@ -48,6 +64,16 @@ export function problemResponse(docsUrl: string): ErrorResponder {
           error.limit === undefined
             ? 'The request body is too large.'
             : `The request body exceeds ${error.limit} bytes.`,
+          [
+            {
+              location: 'body',
+              message: 'Request body too large',
+              fix:
+                error.limit === undefined
+                  ? 'Send a smaller body.'
+                  : `Send at most ${error.limit} bytes (split a batch into several calls).`,
+            },
+          ],
         )
       case 'not_implemented':
         return fail(

@@ -8,11 +8,12 @@ export {
 } from './cli/run-service.js'
 export { readSeedFile, type SeedRequest, sendSeedRequests } from './cli/seed-requests.js'
 export type { Database, DatabaseOptions, Sql } from './db/database.js'
-export { classifyDatabaseFailure, type DatabaseFailure } from './db/failures.js'
+export { classifyDatabaseFailure, type DatabaseFailure, DatabaseStalledError } from './db/failures.js'
 export { type FaultyDatabase, faultyDatabase, sqlError } from './db/faulty-database.js'
 export { migrate, splitStatements } from './db/migrate.js'
 export { openDatabase } from './db/open.js'
-export { openPgliteWorker } from './db/pglite-worker.js'
+export { DEFAULT_CALL_TIMEOUT_MS, openPgliteWorker, type PgliteWorkerOptions } from './db/pglite-worker.js'
+export { parseBearer } from './http/bearer.js'
 export { allowOrigins, corsOriginsFromEnv, DEFAULT_CORS_ORIGINS } from './http/cors.js'
 export {
   type DependencyFailureAnswer,
@@ -20,7 +21,14 @@ export {
   documentedStatuses,
   UNAVAILABLE_RETRY_AFTER_S,
 } from './http/dependency-failure.js'
-export { type RunningServer, serve } from './http/serve.js'
+export {
+  type ClientErrorAnswer,
+  type ClientErrorKind,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  type RunningServer,
+  type ServeOptions,
+  serve,
+} from './http/serve.js'
 export { newId, randomToken, sha256 } from './ids.js'
 export {
   type EnqueueOptions,

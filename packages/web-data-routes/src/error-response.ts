@@ -8,11 +8,24 @@ export const errorResponse: ErrorResponder = (c, error, requestId) => {
     c.json(errorBody(message, extra), error.status as ContentfulStatusCode)
   switch (error.kind) {
     case 'invalid_request':
-      return fail('Bad Request', { details: validationDetails(error.target, error.error) })
+      return fail('Bad Request', { details: validationDetails(error.target, error.error, error.input) })
     case 'malformed_body':
       return fail('Bad Request', {
         details: [
           { in: 'body', path: [], message: error.message || 'Malformed request body', code: 'invalid_json' },
+        ],
+      })
+    case 'invalid_content_type':
+      return fail('Bad Request', {
+        details: [
+          {
+            in: 'header',
+            path: ['content-type'],
+            message: error.contentType
+              ? `Unsupported Content-Type ${error.contentType}: send application/json (multipart/form-data for uploads)`
+              : 'Content-Type is required with a request body: send application/json (multipart/form-data for uploads)',
+            code: 'invalid_content_type',
+          },
         ],
       })
     case 'route_not_found':

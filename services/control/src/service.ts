@@ -4,6 +4,7 @@
  * serves the API. Tests start it in-process on port 0 with an in-memory PGlite; `main.ts` starts
  * it from the environment.
  */
+
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import {
@@ -23,6 +24,7 @@ import type { Deps } from './deps.js'
 import { type DnsResolver, systemDnsResolver } from './domain/dns.js'
 import { openVariableCipher } from './domain/secrets.js'
 import { everyPermission } from './http/auth.js'
+import { clientErrorAnswer } from './http/client-errors.js'
 import { DEFAULT_REQUEST_RATE_LIMIT, RequestRateLimiter } from './http/request-rate-limit.js'
 import { RootKeyCache } from './http/root-key-cache.js'
 import { KEY_RATELIMIT_WINDOWS, RatelimitLeases } from './routes/ratelimit.shared/leases.js'
@@ -79,6 +81,7 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       databaseUrl: config.databaseUrl,
       schema: config.databaseSchema,
       pgliteWorker: config.pgliteWorker !== false,
+      callTimeoutMs: config.databaseTimeoutMs,
     }))
   const now = () => Date.now()
   let server: RunningServer | undefined
@@ -130,6 +133,8 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
     server = await serve(app, {
       port: config.port,
       hostname: config.hostname,
+      clientError: clientErrorAnswer,
+      ...(config.requestTimeoutMs ? { requestTimeoutMs: config.requestTimeoutMs } : {}),
     })
     const running = server
     return {

@@ -33,6 +33,8 @@ export interface ServiceConfig {
   jobPollMs: number
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: number
+  /** Time to receive a whole request, in ms (408 beyond). Env `WEB_DATA_REQUEST_TIMEOUT_MS`, default 60000. */
+  requestTimeoutMs?: number
   /** Run the job worker in this process. */
   worker: boolean
   /** Chromium for actions, screenshots, waitFor and interact (CHROMIUM_PATH; default /usr/bin/chromium). */
@@ -89,6 +91,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     jobLeaseMs: int(env, 'WEB_DATA_JOB_LEASE_MS', DEFAULTS.jobLeaseMs),
     jobPollMs: int(env, 'WEB_DATA_JOB_POLL_MS', DEFAULTS.jobPollMs),
     maxBodyBytes: int(env, 'WEB_DATA_MAX_BODY_BYTES', DEFAULTS.maxBodyBytes),
+    requestTimeoutMs: int(env, 'WEB_DATA_REQUEST_TIMEOUT_MS', 60_000),
     worker: env.WEB_DATA_WORKER !== '0',
     chromiumPath: env.CHROMIUM_PATH || undefined,
     scrapeSessionIdleMs: int(env, 'WEB_DATA_SCRAPE_SESSION_IDLE_MS', 300_000),

@@ -19,6 +19,7 @@ import { CRAWL_QUEUE } from './crawl/store.js'
 import { extractRunner } from './extract/runner.js'
 import { EXTRACT_QUEUE } from './extract/store.js'
 import { createExtractor } from './extraction/create-extractor.js'
+import { clientErrorAnswer } from './http/client-errors.js'
 import { registerMonitorWorkers } from './monitor/runner.js'
 import { startSearchIndexer } from './search/indexer.js'
 import { WEBHOOK_QUEUE } from './webhooks/outbox.js'
@@ -135,7 +136,12 @@ export async function startOn(
   })
   let server: RunningServer
   try {
-    server = await serve(app, { port: config.port, hostname: config.hostname ?? '127.0.0.1' })
+    server = await serve(app, {
+      port: config.port,
+      hostname: config.hostname ?? '127.0.0.1',
+      clientError: clientErrorAnswer,
+      ...(config.requestTimeoutMs ? { requestTimeoutMs: config.requestTimeoutMs } : {}),
+    })
   } catch (error) {
     await browsers.close().catch(() => {})
     throw error

@@ -197,3 +197,25 @@ describe('createRouteApp', () => {
     expect(logged).toHaveLength(1)
   })
 })
+
+describe('a request body cut short', () => {
+  it('is answered as a client error, not logged as unexpected', async () => {
+    const unexpected: unknown[] = []
+    const aborted = Object.assign(new Error('aborted'), { code: 'ECONNRESET' })
+    const app = serve({
+      onUnexpectedError: (error) => unexpected.push(error),
+      mapError: (error) => {
+        unexpected.push(error)
+        return undefined
+      },
+      handlers: {
+        renameThing: () => {
+          throw aborted
+        },
+      },
+    })
+    const res = await app.request('/v2/things/abc', rename('{"name":"n"}'))
+    expect(res.status).toBe(400)
+    expect(unexpected).toEqual([])
+  })
+})

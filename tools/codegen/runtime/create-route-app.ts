@@ -2,6 +2,7 @@ import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi'
 import type { Context, Env, MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { bodyLimit } from './body-limit.js'
+import { checkRequestText, MAX_JSON_DEPTH } from './input-guard.js'
 import { newRequestId } from './request-id.js'
 import type { ErrorResponder, RouteError } from './route-error.js'
 
@@ -38,6 +39,8 @@ export interface RouteAppDefinition {
   routes: Readonly<Record<string, RouteConfig>>
   /** The limit when `ServeOptions.bodyLimit` is not given. */
   defaultBodyLimit: number
+  /** How deep a JSON request body may nest (objects and arrays); default `MAX_JSON_DEPTH`. */
+  maxJsonDepth?: number
   /** A response header that carries the request id on every response (none when omitted). */
   requestIdHeader?: string
   errorResponse: ErrorResponder
@@ -49,7 +52,7 @@ const pathPattern = (path: string) =>
 
 /**
  * The Hono app of an API: request id → body limit → `middleware[]` → per operation:
- * `operationId` → `auth` → validation → handler (or a 501 without one), and every error the app
+ * `operationId` → `auth` → text check (`input-guard.ts`) → validation → handler (or a 501 without one), and every error the app
  * answers by itself (validation, malformed body, 404, 405, 413, 501, 500) in the API's format.
  */
 export function createRouteApp<E extends Env>(
@@ -66,7 +69,14 @@ export function createRouteApp<E extends Env>(
   const app = new OpenAPIHono<E>({
     defaultHook: (result, c) => {
       if (!result.success) {
-        return fail(c, { kind: 'invalid_request', status: 400, target: result.target, error: result.error })
+        return fail(c, {
+          kind: 'invalid_request',
+          status: 400,
+          target: result.target,
+          error: result.error,
+          // @hono/zod-validator passes the checked value as `data`; @hono/zod-openapi's Hook type omits it.
+          input: (result as { data?: unknown }).data,
+        })
       }
     },
   })
@@ -85,6 +95,13 @@ export function createRouteApp<E extends Env>(
   }
   for (const mw of options.middleware ?? []) app.use('*', mw)
 
+  const maxJsonDepth = api.maxJsonDepth ?? MAX_JSON_DEPTH
+  const checkText: MiddlewareHandler<E> = async (c, next) => {
+    const refused = await checkRequestText(c, maxJsonDepth)
+    if (refused) return fail(c, refused)
+    await next()
+  }
+
   for (const op of api.operations) {
     const method = op.method.toUpperCase()
     const path = toHonoPath(op.path)
@@ -92,7 +109,7 @@ export function createRouteApp<E extends Env>(
       vars(c).set('operationId', op.operationId)
       await next()
     }
-    app.on(method, path, setOperation, ...(options.auth ? [options.auth] : []))
+    app.on(method, path, setOperation, ...(options.auth ? [options.auth] : []), checkText)
     const handler = options.handlers[op.operationId]
     const route = api.routes[op.operationId]
     if (typeof handler === 'function' && route) {
@@ -117,12 +134,25 @@ export function createRouteApp<E extends Env>(
   })
 
   app.onError(async (error, c) => {
+    // The client went away while its body was read (or the server's request timeout cut it off):
+    // nobody receives this answer, and it is no bug of ours, nor a database failure (its code,
+    // ECONNRESET, is one that `mapError` may read as a lost database connection).
+    if (isAbortedBody(error)) {
+      return fail(c, { kind: 'http_error', status: 400, message: 'The request was aborted.' })
+    }
     const mapped = await options.mapError?.(error, c as Context<E>)
     if (mapped) return mapped
     if (error instanceof HTTPException && error.status < 500) {
       if (error.status === 400)
         return fail(c, { kind: 'malformed_body', status: 400, message: error.message })
       if (error.status === 413) return fail(c, { kind: 'payload_too_large', status: 413 })
+      if (error.status === 415) {
+        return fail(c, {
+          kind: 'invalid_content_type',
+          status: 400,
+          contentType: c.req.header('content-type'),
+        })
+      }
       return fail(c, { kind: 'http_error', status: error.status, message: error.message })
     }
     options.onUnexpectedError?.(error, c as Context<E>)
@@ -130,4 +160,13 @@ export function createRouteApp<E extends Env>(
   })
 
   return app
+}
+
+/** Node's error for a request body cut short: `Error('aborted')` with code `ECONNRESET`. */
+function isAbortedBody(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error as Error & { code?: string }).code === 'ECONNRESET' &&
+    error.message === 'aborted'
+  )
 }

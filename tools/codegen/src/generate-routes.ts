@@ -282,13 +282,22 @@ export function generateRoutes(doc: OpenApiDocument, options: GenerateOptions = 
   ]
 
   return {
-    'schemas.ts': `${schemaLines.join('\n')}\n`,
-    'routes.ts': routeLines.join('\n'),
+    'schemas.ts': withJsonLimits(`${schemaLines.join('\n')}\n`),
+    'routes.ts': withJsonLimits(routeLines.join('\n')),
     'operations.ts': operationLines.join('\n'),
     'spec.ts': specLines.join('\n'),
     'handlers.ts': handlerLines.join('\n'),
     'index.ts': index.join('\n'),
   }
+}
+
+/** Imports the measures of `x-max-depth`/`x-max-bytes` into a generated module that uses them. */
+function withJsonLimits(source: string): string {
+  const used = ['jsonBytes', 'jsonDepth'].filter((name) => source.includes(`${name}(`))
+  if (used.length === 0) return source
+  const line = `import { ${used.join(', ')} } from './runtime/json-limits.js'\n`
+  const at = source.indexOf('import { ')
+  return source.slice(0, at) + line + source.slice(at)
 }
 
 function emitParams(

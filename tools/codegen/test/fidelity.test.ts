@@ -6,6 +6,7 @@ import type { ZodType } from 'zod'
 import { compareSpecs, formatDrift } from '../../contract/src/drift.js'
 import { generateRoutes } from '../src/generate-routes.js'
 import type { OpenApiDocument } from '../src/openapi.js'
+import { runtimeFiles } from '../src/runtime-files.js'
 
 const fixture = fileURLToPath(new URL('./fixtures/fidelity.json', import.meta.url))
 const out = fileURLToPath(new URL('./generated/fidelity/', import.meta.url))
@@ -18,8 +19,11 @@ let generated: Record<string, unknown>
 
 beforeAll(async () => {
   // Written beside the test so that the generated imports resolve; `generated/` is gitignored.
-  mkdirSync(out, { recursive: true })
-  for (const [name, content] of Object.entries(generateRoutes(doc, { source: 'fidelity.json' }))) {
+  mkdirSync(`${out}runtime`, { recursive: true })
+  for (const [name, content] of Object.entries({
+    ...generateRoutes(doc, { source: 'fidelity.json' }),
+    ...runtimeFiles(),
+  })) {
     writeFileSync(`${out}${name}`, content)
   }
   generated = await import(`${out}index.ts`)
@@ -37,6 +41,15 @@ const ok = (schema: ZodType, value: unknown) => schema.safeParse(value).success
 const create = () => s.CreateThingRequest as ZodType
 
 describe('schemas', () => {
+  it('x-max-depth and x-max-bytes bound a free-form value, with its other checks', () => {
+    const free = s.FreeForm as ZodType
+    expect(ok(free, { a: { b: 1 } })).toBe(true)
+    expect(ok(free, null)).toBe(true)
+    expect(ok(free, { a: { b: [1] } })).toBe(false) // 3 levels
+    expect(ok(free, { a: 'x'.repeat(30) })).toBe(false) // over 30 bytes as JSON
+    expect(ok(free, { a: 1, b: 2, c: 3, d: 4 })).toBe(false) // maxProperties still applies
+  })
+
   it('$refs become references to the component consts', () => {
     const code = readFileSync(`${out}schemas.ts`, 'utf8')
     expect(code).toMatch(/export const Base = z\.object\(\{ "id": ResourceId \}\)/)

@@ -32,6 +32,7 @@ export {
   type OperationObject,
   resolveRef,
 } from './spec.js'
+export { installedCopies, type TypeCheckCost, typeCheckCost } from './type-check-cost.js'
 export { validatingFetch } from './validating-fetch.js'
 export {
   ContractViolation,

@@ -1,3 +1,4 @@
+import { parseBearer } from '@apiplatform/server-kit'
 import type { OperationId } from '@apiplatform/web-data-routes'
 import type { MiddlewareHandler } from 'hono'
 import { z } from 'zod'
@@ -15,7 +16,6 @@ const SESSION_OPERATIONS = new Set<string>(['executeBrowserCode', 'deleteBrowser
 const SESSION_ID = /^bs_[A-Za-z0-9]+$/
 
 const uuid = z.string().uuid()
-const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i
 
 /**
  * Authenticates every operation (keys are cached for `AUTH_CACHE_MS`; 401 `Unauthorized: Invalid token` for a missing, malformed,
@@ -25,8 +25,8 @@ const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i
  */
 export function authMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const match = BEARER.exec(c.req.header('authorization') ?? '')
-    const principal = match?.[1] ? await authenticateCached(deps.db, match[1]) : undefined
+    const token = parseBearer(c.req.header('authorization'))
+    const principal = token ? await authenticateCached(deps.db, token) : undefined
     if (!principal) throw new ApiError(401, Errors.unauthorized)
     c.set('principal', principal)
     const operation: OperationId = c.get('operationId')

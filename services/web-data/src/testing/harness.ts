@@ -56,6 +56,8 @@ export interface TestServiceOptions {
   rateLimitPerMin?: number
   /** Largest request body in bytes (WEB_DATA_MAX_BODY_BYTES; default 1,000,000). */
   maxBodyBytes?: number
+  /** Time to receive a whole request (WEB_DATA_REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs?: number
 }
 
 /** A test service whose database can be made to fail (`faults.failAll(sqlError('08006'))`). */
@@ -120,6 +122,7 @@ async function startOnTestDatabase(
     ...(options.resultPageBytes ? { resultPageBytes: options.resultPageBytes } : {}),
     ...(options.extractor ? { extractor: options.extractor } : {}),
     ...(options.rateLimitPerMin !== undefined ? { rateLimitPerMin: options.rateLimitPerMin } : {}),
+    ...(options.requestTimeoutMs !== undefined ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
   }
   const service = await startOn(db, config, () => db.close(), { logger })
   const clientWith = (key: string) => {

@@ -1,6 +1,6 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
+import { ROOT_KEY, useService } from '../../../test/harness.js'
 
 describe.each(testDatabaseKinds())('deployments.rollbackDeployment 401 (%s)', (kind) => {
   const t = useService(kind)
@@ -17,10 +17,25 @@ describe.each(testDatabaseKinds())('deployments.rollbackDeployment 401 (%s)', (k
   })
 
   it('answers 401 for a malformed header', async () => {
-    for (const authorization of ['Basic dXNlcjpwYXNz', 'Bearer', 'Bearer two words', 'ck_no_scheme']) {
+    for (const authorization of [
+      'Basic dXNlcjpwYXNz',
+      'Bearer',
+      'Bearer two words',
+      'ck_no_scheme',
+      `Bearer\t${ROOT_KEY}`,
+    ]) {
       const { response, error } = await rollback('x', { authorization })
       expect(response.status, authorization).toBe(401)
       expect(error?.error.status).toBe(401)
+    }
+  })
+
+  it('takes the scheme in any case (RFC 7235)', async () => {
+    const fx = await t.fixture()
+    for (const scheme of ['bearer', 'BEARER']) {
+      const { response, error } = await rollback('x', { authorization: `${scheme} ${ROOT_KEY}` }, fx.v1)
+      expect(response.status, scheme).not.toBe(401)
+      expect(error?.error.status).not.toBe(401)
     }
   })
 

@@ -8,5 +8,7 @@ describe.each(testDatabaseKinds())('identities.getIdentity 400 (%s)', (kind) => 
   it400(t, 'identities.getIdentity', [
     [{}, 'body.identity'],
     [{ identity: '' }, 'body.identity'],
+    [{ identity: 'a\u0000b' }, 'body.identity'],
+    [{ identity: 'a\ud800' }, 'body.identity'],
   ])
 })

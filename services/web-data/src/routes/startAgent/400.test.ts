@@ -43,3 +43,57 @@ describe.each(testDatabaseKinds())('POST /v2/agent → 400 (%s)', (kind) => {
     expect(await t.service.db.query('SELECT id FROM agent_runs')).toEqual([])
   })
 })
+
+describe.each(testDatabaseKinds())('POST /v2/agent → 400 for text no operation can hold (%s)', (kind) => {
+  const t = useTestService({ kind, worker: false })
+
+  it('names the field holding an unpaired surrogate or a NUL', async () => {
+    for (const prompt of ['find \ud800 this', 'a\u0000b']) {
+      const { error, response } = await t.client.POST('/v2/agent', { body: { prompt } })
+      expect(response.status, JSON.stringify(prompt)).toBe(400)
+      expect(error).toMatchObject({
+        success: false,
+        error: 'Bad Request',
+        details: [{ in: 'body', path: ['prompt'] }],
+      })
+    }
+  })
+
+  it('refuses a body that is not valid UTF-8', async () => {
+    const body = new Uint8Array([
+      ...new TextEncoder().encode('{"prompt":"a'),
+      0xff,
+      ...new TextEncoder().encode('"}'),
+    ])
+    const response = await fetch(`${t.url}/v2/agent`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.apiKey}`, 'content-type': 'application/json' },
+      body,
+    })
+    expect(response.status).toBe(400)
+    expect(await response.json()).toMatchObject({ success: false, error: 'Bad Request' })
+  })
+
+  it('holds schema to the depth its description documents', async () => {
+    const nested = (levels: number) => {
+      let schema: Record<string, unknown> = {}
+      for (let i = 1; i < levels; i++) schema = { properties: schema }
+      return schema
+    }
+    const { error, response } = await t.client.POST('/v2/agent', {
+      body: { prompt: 'x', schema: nested(33) },
+    })
+    expect(response.status).toBe(400)
+    expect(error).toMatchObject({ details: [{ in: 'body', path: ['schema'], message: /32 levels/ }] })
+  })
+
+  it('refuses a schema nested 2,000 levels deep', async () => {
+    let schema: Record<string, unknown> = { type: 'string' }
+    for (let i = 0; i < 2_000; i++) schema = { type: 'object', properties: { a: schema } }
+    const { error, response } = await t.client.POST('/v2/agent', { body: { prompt: 'x', schema } })
+    expect(response.status).toBe(400)
+    expect(error).toMatchObject({ success: false, error: 'Bad Request', details: [{ in: 'body' }] })
+    const [detail] = (error?.details ?? []) as { path: unknown[] }[]
+    expect(detail?.path.slice(0, 3)).toEqual(['schema', 'properties', 'a'])
+  })
+})
