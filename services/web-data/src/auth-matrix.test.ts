@@ -51,5 +51,5 @@ describe.each(testDatabaseKinds())('auth matrix of the web-data API (%s)', (kind
     expect(report.checked).toBeGreaterThan(44 * 7)
     expect(report.failures, formatAuthMatrix(report)).toEqual([])
     expect(report.fixed.map((k) => k.defect)).toEqual([])
-  })
+  }, 180_000)
 })

@@ -48,7 +48,7 @@ for (const kind of testDatabaseKinds()) {
             : { DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_SCHEMA: schema }),
         },
       })
-    })
+    }, 300_000)
     afterAll(async () => {
       await service?.kill()
       if (kind === 'postgres') {
@@ -66,7 +66,8 @@ for (const kind of testDatabaseKinds()) {
         seed: SEED,
         requests: REQUESTS,
         concurrency: 3,
-        timeoutMs: 15_000,
+        // Generous: the CI machine runs every suite at once; a wedged service never answers.
+        timeoutMs: 30_000,
         maxDurationMs: 240_000,
         // Generated URLs name hosts that do not resolve here: the documented 502/504 of a page
         // that cannot be fetched is the right answer.
