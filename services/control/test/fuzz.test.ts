@@ -42,7 +42,7 @@ for (const kind of testDatabaseKinds()) {
             : { DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_SCHEMA: schema }),
         },
       })
-    })
+    }, 300_000)
     afterAll(async () => {
       await service?.kill()
       if (kind === 'postgres') {
@@ -60,7 +60,8 @@ for (const kind of testDatabaseKinds()) {
         seed: SEED,
         requests: REQUESTS,
         concurrency: 3,
-        timeoutMs: 15_000,
+        // Generous: the CI machine runs every suite at once; a wedged service never answers.
+        timeoutMs: 30_000,
         maxDurationMs: 240_000,
         known: controlKnownFailures(kind),
       })

@@ -1,6 +1,15 @@
 export { type ConsumerProject, createConsumerProject } from './consumer.js'
 export { type ImageRecipe, readImageRecipe } from './dockerfile.js'
 export { compareSpecs, type Drift, formatDrift, type OpenApiLike } from './drift.js'
+export {
+  type AuthMatrixFailure,
+  type AuthMatrixKnown,
+  type AuthMatrixOptions,
+  type AuthMatrixReport,
+  type CredentialKind,
+  formatAuthMatrix,
+  runAuthMatrix,
+} from './fuzz/auth-matrix.js'
 export { deepValue } from './fuzz/generate.js'
 export { describeRequest, formatFinding, formatReport } from './fuzz/report.js'
 export type { FuzzRequest, RequestKind } from './fuzz/request.js'

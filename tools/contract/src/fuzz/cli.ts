@@ -27,6 +27,7 @@ const { values } = parseArgs({
     json: { type: 'string' },
     quiet: { type: 'boolean', default: false },
     'allow-upstream-errors': { type: 'boolean', default: false },
+    'environment-code': { type: 'string', multiple: true },
   },
 })
 
@@ -37,7 +38,7 @@ const specFile =
     : undefined)
 if (!specFile || !values.url || !values.key) {
   console.error(
-    'usage: fuzz (--api control|web-data | --spec openapi.json) --url <base url> --key <credential> [--seed N] [--requests 5000] [--concurrency 4] [--timeout ms] [--max-duration s] [--only opId,…] [--allow-upstream-errors] [--json report.json]',
+    'usage: fuzz (--api control|web-data | --spec openapi.json) --url <base url> --key <credential> [--seed N] [--requests 5000] [--concurrency 4] [--timeout ms] [--max-duration s] [--only opId,…] [--allow-upstream-errors] [--environment-code CODE] [--json report.json]',
   )
   process.exit(2)
 }
@@ -52,6 +53,11 @@ const report = await runFuzz({
   timeoutMs: Number(values.timeout),
   maxDurationMs: Number(values['max-duration']) * 1000,
   upstreamErrors: values['allow-upstream-errors'],
+  // A 5xx whose body names one of these codes is the environment's (e.g. BROWSER_UNAVAILABLE).
+  environmentError: (_operation, answer) =>
+    (values['environment-code'] ?? []).includes(
+      String((answer.body as { code?: unknown } | undefined)?.code),
+    ),
   ...(values.only ? { operations: values.only.split(',') } : {}),
   ...(values.quiet ? {} : { log: (line: string) => console.error(line) }),
 })

@@ -83,7 +83,7 @@ export function formatReport(report: FuzzReport, label = ''): string {
   for (const finding of report.findings) lines.push(formatFinding(finding, report.seed))
   for (const finding of report.known)
     lines.push(
-      `known: [${finding.class}] ${finding.kind}${finding.status ? ` → ${finding.status}` : ''} · ${finding.count} requests · ${Object.keys(finding.operations).length} operations`,
+      `known: [${finding.class}] ${finding.kind}${finding.status ? ` → ${finding.status}` : ''} · ${finding.count} requests · ${abbreviate(Object.keys(finding.operations).join(', '), 300)} · ${finding.message.split('\n')[0]?.slice(0, 160)}`,
     )
   for (const entry of report.fixed)
     lines.push(

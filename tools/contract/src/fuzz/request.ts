@@ -4,7 +4,7 @@ export interface FuzzRequest {
   /** `valid` requests follow the spec; every other kind breaks it on purpose. */
   kind: RequestKind
   method: string
-  /** Path template values (sent percent-encoded unless `rawPath`). */
+  /** Path template values (sent percent-encoded unless named in `rawParams`). */
   pathParams: Record<string, string>
   template: string
   /** Sent as is after the path (already encoded), e.g. `?limit=-1`. */

@@ -82,6 +82,8 @@ export interface KnownFailure {
   class: FindingClass
   kind?: RequestKind | 'probe'
   status?: number
+  /** The operations it is known on (default: any). */
+  operations?: string[]
   /**
    * Sent in order after the run; the last answer must still fall in this class. Without a probe
    * the entry is a consequence of another one (a row an accepted invalid request stored) and
@@ -102,6 +104,8 @@ export interface FuzzOptions {
   requests?: number
   /** Share of the generated requests that are valid. Default 0.3. */
   validShare?: number
+  /** The security scheme of `credential`; default: the one most operations use. */
+  scheme?: string
   /** Requests in flight at once. Default 4. */
   concurrency?: number
   /** A request without an answer after this long is a hang. Default 15 s. */
@@ -199,7 +203,15 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     }
   }
 
-  const probe = livenessProbe(operations)
+  const probe = livenessProbe(fuzzOperations(options.spec))
+  // The credential belongs to the scheme most operations use (control's root keys, not its
+  // portal sessions): only there must its RFC 7235 spellings be accepted.
+  const schemeCounts = new Map<string, number>()
+  for (const op of operations)
+    for (const s of op.security) schemeCounts.set(s, (schemeCounts.get(s) ?? 0) + 1)
+  const scheme = options.scheme ?? [...schemeCounts].sort((a, b) => b[1] - a[1])[0]?.[0]
+  const usesCredential = (operation: string) =>
+    operations.find((o) => o.id === operation)?.security.includes(scheme ?? '') ?? false
   let wedged: string | undefined
   const checkLiveness = async (): Promise<boolean> => {
     const outcome = await sender.send(probe)
@@ -252,11 +264,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
           message: problem,
         }
     } else {
-      if (answer.status !== 404 && answer.status !== 405)
+      // 400 too: a path the service cannot decode (`%ED%A0%80`) is a bad request before it is a route.
+      if (answer.status !== 404 && answer.status !== 405 && answer.status !== 400)
         return {
           ...withStatus,
           class: 'unknown-route',
-          message: `${request.method} ${shorten(path)} → ${answer.status} (404 or 405 expected)`,
+          message: `${request.method} ${shorten(path)} → ${answer.status} (400, 404 or 405 expected)`,
         }
       const problem = validator.errorFormatProblem(answer.body)
       if (problem)
@@ -273,7 +286,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
         class: 'auth-not-401',
         message: `Authorization ${JSON.stringify(shorten(request.authorization ?? '(none)', 60))} → ${answer.status}`,
       }
-    if (request.kind === 'valid' && request.authorization !== 'valid' && answer.status === 401)
+    if (
+      request.kind === 'valid' &&
+      request.authorization !== 'valid' &&
+      answer.status === 401 &&
+      usesCredential(request.operation)
+    )
       return {
         ...withStatus,
         class: 'auth-refused',
@@ -425,12 +443,16 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   if (!wedged) await checkLiveness()
   if (wedged) report.stopped ??= `the service stopped answering: ${wedged}`
   if (!wedged) await shrinkFindings([...findings.values()], sender, judge, options.shrinkBudget ?? 60, settle)
+  // Known when every operation it was seen on is covered by an entry of its class.
   const isKnown = (f: Finding) =>
-    known.some(
-      (k) =>
-        k.class === f.class &&
-        (k.kind === undefined || k.kind === f.kind) &&
-        (k.status === undefined || k.status === f.status),
+    Object.keys(f.operations).every((operation) =>
+      known.some(
+        (k) =>
+          k.class === f.class &&
+          (k.kind === undefined || k.kind === f.kind) &&
+          (k.status === undefined || k.status === f.status) &&
+          (k.operations === undefined || k.operations.includes(operation)),
+      ),
     )
   report.findings = [...findings.values()].filter((f) => !isKnown(f))
   report.known = [...findings.values()].filter(isKnown)
@@ -440,7 +462,14 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     let last: Omit<Finding, 'count' | 'origin' | 'operations'> | undefined
     for (const probe of entry.probe) {
       const request = fromProbe(probe)
-      last = judge(request, await sender.send(request))
+      let outcome = await sender.send(request)
+      // A rate-limited probe says nothing: it waits as told and asks again.
+      for (let i = 0; i < 3 && outcome.ok && outcome.answer.status === 429; i++) {
+        const seconds = Math.min(outcome.answer.retryAfter ?? 1, 10)
+        await new Promise((r) => setTimeout(r, seconds * 1000))
+        outcome = await sender.send(request)
+      }
+      last = judge(request, outcome)
     }
     if (last?.class !== entry.class) report.fixed.push(entry)
   }

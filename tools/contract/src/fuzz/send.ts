@@ -6,6 +6,8 @@ export interface Answer {
   contentType: string | null
   /** Parsed JSON when the answer is JSON, else the text; undefined when empty. */
   body: unknown
+  /** Seconds of a `Retry-After` header. */
+  retryAfter?: number
   ms: number
 }
 
@@ -81,10 +83,12 @@ export function createSender(
                   parsed = text
                 }
               }
+              const retryAfter = Number(res.headers['retry-after'] ?? Number.NaN)
               const answer = {
                 status: res.statusCode ?? 0,
                 contentType,
                 body: parsed,
+                ...(Number.isFinite(retryAfter) ? { retryAfter } : {}),
                 ms: performance.now() - started,
               }
               finish({ ok: true, answer })
