@@ -141,6 +141,13 @@ function cachedLookup(
   })
 }
 
+/** Every address `hostname` resolves to (through the same short cache as the guarded lookup). */
+export function resolveHost(hostname: string): Promise<Resolved> {
+  return new Promise((resolve, reject) =>
+    cachedLookup(hostname, 0, 0, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+  )
+}
+
 /** Forgets cached DNS answers (tests). */
 export function clearDnsCache(): void {
   dnsCache.clear()
