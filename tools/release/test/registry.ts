@@ -1,31 +1,25 @@
 /**
- * A throwaway npm registry for the end-to-end release test: Verdaccio with a temp storage, no
- * uplinks, listening on a free loopback port. Verdaccio is installed on first use with `npm ci`
- * from test/registry/package-lock.json (see the package.json there for why it is not a workspace
- * dependency).
+ * A throwaway npm registry for the end-to-end release test: Verdaccio (a devDependency, so
+ * `pnpm install` brings it and the test needs no network) with a temp storage, no uplinks,
+ * listening on a free loopback port.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { here } from './helpers.ts'
 
-const registryDir = path.join(here, 'registry')
-const verdaccioBin = path.join(registryDir, 'node_modules', 'verdaccio', 'bin', 'verdaccio')
+const verdaccioBin = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('verdaccio/package.json')),
+  'bin',
+  'verdaccio',
+)
 
 export interface Registry {
   url: string
   token: string
   stop(): Promise<void>
-}
-
-function installVerdaccio(): void {
-  if (fs.existsSync(verdaccioBin)) return
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd: registryDir,
-    stdio: 'inherit',
-  })
 }
 
 function freePort(): Promise<number> {
@@ -41,7 +35,6 @@ function freePort(): Promise<number> {
 }
 
 export async function startRegistry(): Promise<Registry> {
-  installVerdaccio()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'release-registry-'))
   const port = await freePort()
   const config = path.join(dir, 'config.yaml')
