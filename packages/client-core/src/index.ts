@@ -1,9 +1,12 @@
 /**
- * Transport, timeouts and retries shared by every call. Kept API-agnostic: the API-specific
+ * Transport, timeouts, retries and hooks shared by every call. Kept API-agnostic: the API-specific
  * parts (error class, retry table) come in through {@link Config}.
  */
 
-/** Retry policy (seed 001, section 7): 2^attempt s capped at 30 s, plus jitter, at most 5 attempts. */
+/**
+ * Retry policy, on by default: a wait of 2^attempt s capped at 30 s, plus a random fraction of a
+ * second, at most 5 attempts; `Retry-After` is a minimum wait.
+ */
 export interface RetryOptions {
   /** Attempts in total, the first included. Default 5; 1 disables retries. */
   maxAttempts?: number
@@ -25,7 +28,7 @@ export interface RetryOptions {
 export interface CallOptions {
   /** Cancels the call, including retry waits. The promise rejects with `signal.reason`. */
   signal?: AbortSignal
-  /** Deadline of the whole call, retries and waits included. */
+  /** Deadline of the whole call, retries and waits included; `0` or `Infinity`: none. */
   timeoutMs?: number
   /** `false` disables retries for this call. */
   retry?: RetryOptions | false
@@ -33,7 +36,7 @@ export interface CallOptions {
   headers?: Record<string, string>
 }
 
-/** What a transport is asked to send. */
+/** What a transport is asked to send. Hooks may change `headers` before it is sent. */
 export interface TransportRequest {
   method: string
   url: string
@@ -52,6 +55,27 @@ export interface TransportResponse {
 /** Sends one HTTP request. The default wraps `fetch`; `@…/node` offers an undici one. */
 export type Transport = (req: TransportRequest) => Promise<TransportResponse>
 
+/**
+ * Observers of every attempt, for logging, tracing headers or metrics. Each may be async (the
+ * call waits for it); a hook that throws fails the call with its error.
+ */
+export interface Hooks {
+  /** Before each attempt is sent; may add or change `request.headers`. `attempt` starts at 1. */
+  onRequest?: (ctx: { request: TransportRequest; attempt: number }) => unknown
+  /** After each attempt's response arrived (any status), body read. */
+  onResponse?: (ctx: { request: TransportRequest; response: TransportResponse; attempt: number }) => unknown
+  /** After each failed attempt (error status, no response, timeout, abort); `willRetry` tells what comes next. */
+  onError?: (ctx: { request: TransportRequest; error: Error; attempt: number; willRetry: boolean }) => unknown
+}
+
+/** The response of a successful call, beside its data (`withResponse`). */
+export interface ResponseInfo {
+  status: number
+  headers: { get(name: string): string | null }
+  /** The request id the service gave this call (`X-Request-Id`), for support requests. */
+  requestId: string | undefined
+}
+
 /** Wraps any standard `fetch` as a {@link Transport}. */
 export const fetchTransport =
   (f: typeof fetch): Transport =>
@@ -64,6 +88,7 @@ export interface Config {
   headers: Record<string, string>
   timeoutMs: number | undefined
   retry: RetryOptions | false | undefined
+  hooks: Hooks[]
   /** status → 0 no, 1 yes, 2 sometimes */
   retryable: (status: number) => number
   fail: (status: number, body: unknown, headers: TransportResponse['headers'], retryable: number) => Error
@@ -71,17 +96,27 @@ export interface Config {
   timeout: (ms: number) => Error
 }
 
-/** @internal Successful response: parsed JSON body (undefined when empty). */
+/** @internal A successful response: parsed JSON body (undefined when empty). */
+export interface Reply {
+  body: unknown
+  status: number
+  headers: TransportResponse['headers']
+}
+
+/** @internal */
 export async function send(
   cfg: Config,
   method: string,
   url: string,
   body: string | FormData | undefined,
   o: CallOptions | undefined,
-): Promise<unknown> {
-  const r = o?.retry === undefined ? cfg.retry : o.retry && { ...cfg.retry, ...o.retry }
-  const max = r === false ? 1 : (r?.maxAttempts ?? 5)
-  const timeoutMs = o?.timeoutMs ?? cfg.timeoutMs
+): Promise<Reply> {
+  // Retries are on unless turned off: `undefined` is the default policy.
+  const r = o?.retry === undefined ? (cfg.retry ?? {}) : o.retry && { ...cfg.retry, ...o.retry }
+  const max = r ? (r.maxAttempts ?? 5) : 1
+  const t = o?.timeoutMs ?? cfg.timeoutMs
+  const timeoutMs = t && Number.isFinite(t) && t > 0 ? t : undefined
+  const deadline = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs
   const userSignal = o?.signal
   userSignal?.throwIfAborted()
   let headers = o?.headers ? { ...cfg.headers, ...o.headers } : cfg.headers
@@ -104,39 +139,59 @@ export async function send(
     relay = () => ac.abort(userSignal?.reason)
     userSignal?.addEventListener('abort', relay, { once: true })
   }
-  const stop = () => (timedOut ? cfg.timeout(timeoutMs as number) : userSignal?.reason)
+  const stop = () => (timedOut ? cfg.timeout(timeoutMs as number) : signal?.reason)
+  const hooks = cfg.hooks
   try {
-    for (let attempt = 0; ; attempt++) {
+    for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) throw stop()
+      const request: TransportRequest = { method, url, headers: { ...headers }, body, signal }
+      for (const h of hooks) await h.onRequest?.({ request, attempt })
       let error: Error
-      let retryAfter = 0
-      signal?.throwIfAborted()
+      let retry = !!r
+      let wait = 0
+      let res: TransportResponse | undefined
+      let parsed: unknown
       try {
-        const res = await cfg.transport({ method, url, headers, body, signal })
+        res = await cfg.transport(request)
         const text = await res.text()
-        let parsed: unknown = text
-        if (text) {
+        parsed = text || undefined
+        if (text)
           try {
             parsed = JSON.parse(text)
           } catch {}
-        } else parsed = undefined
-        if (res.status < 300) return parsed
+      } catch (e) {
+        res = undefined
+        if (signal?.aborted) {
+          error = stop()
+          retry = false
+        } else {
+          error = cfg.network(e instanceof Error ? e.message : String(e), e)
+          retry &&= (r as RetryOptions).retryNetworkErrors !== false
+        }
+      }
+      if (res) {
+        for (const h of hooks) await h.onResponse?.({ request, response: res, attempt })
+        if (res.status < 300) return { body: parsed, status: res.status, headers: res.headers }
         const flag = cfg.retryable(res.status)
         error = cfg.fail(res.status, parsed, res.headers, flag)
-        if (!(flag === 1 || (flag === 2 && r && r.retrySometimes))) throw error
-        retryAfter = parseRetryAfter(res.headers.get('retry-after'))
-      } catch (e) {
-        if (signal?.aborted) throw stop()
-        if (e instanceof Error && 'status' in e) throw e
-        error = cfg.network(e instanceof Error ? e.message : String(e), e)
-        if (r && r.retryNetworkErrors === false) throw error
+        retry &&= flag === 1 || (flag === 2 && !!(r as RetryOptions).retrySometimes)
+        wait = parseRetryAfter(res.headers.get('retry-after'))
       }
-      if (attempt + 1 >= max || !r) throw error
-      const delayMs = Math.max(
-        Math.min((r.baseDelayMs ?? 1000) * 2 ** attempt, r.maxDelayMs ?? 30_000) +
-          Math.random() * (r.jitterMs ?? 1000),
-        retryAfter,
-      )
-      r.onRetry?.({ attempt: attempt + 1, delayMs, error })
+      let delayMs = 0
+      if (r && retry && attempt < max) {
+        delayMs = Math.max(
+          Math.min((r.baseDelayMs ?? 1000) * 2 ** (attempt - 1), r.maxDelayMs ?? 30_000) +
+            Math.random() * (r.jitterMs ?? 1000),
+          wait,
+        )
+        // A wait that would outlast the deadline: the caller gets the answer now, not a timeout later.
+        retry = Date.now() + delayMs < deadline
+      } else retry = false
+      // biome-ignore lint/style/noNonNullAssertion: every path above assigned it
+      const err = error!
+      for (const h of hooks) await h.onError?.({ request, error: err, attempt, willRetry: retry })
+      if (!r || !retry) throw err
+      r.onRetry?.({ attempt, delayMs, error: err })
       await sleep(delayMs, signal).catch(() => {
         throw stop()
       })
@@ -154,6 +209,24 @@ export function parseRetryAfter(v: string | null): number {
   const ms = Number.isNaN(s) ? Date.parse(v) - Date.now() : s * 1000
   return Number.isFinite(ms) ? Math.max(ms, 0) : 0
 }
+
+/**
+ * @internal The credential given (any string, even empty: a test may send none), else the
+ * environment variable's; a clear error naming both when neither is there.
+ */
+export function fromEnv(given: string | undefined, option: string, variable: string): string {
+  const v = given ?? env(variable)
+  if (v === undefined)
+    throw new TypeError(`Missing credentials: pass { ${option} } or set ${variable} in the environment.`)
+  return v
+}
+
+/** @internal An environment variable where there is an environment (Node, Deno, Bun). */
+export const env = (name: string): string | undefined =>
+  (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name] || undefined
+
+/** @internal Hooks option → list. */
+export const hookList = (h: Hooks | Hooks[] | undefined): Hooks[] => (h ? ([] as Hooks[]).concat(h) : [])
 
 /** @internal Abortable wait. */
 export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>

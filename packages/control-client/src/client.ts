@@ -1,15 +1,22 @@
 import {
   type CallOptions,
   type Config,
+  env,
   fetchTransport,
+  fromEnv,
+  type Hooks,
+  hookList,
+  type Reply,
+  type ResponseInfo,
   type RetryOptions,
   send,
+  sleep,
   type Transport,
 } from '@apiplatform/client-core'
 import createClient, { type Client } from 'openapi-fetch'
 import { ControlApiError, ControlNetworkError, ControlTimeoutError } from './errors.js'
 import { BASE_URL, RETRYABLE, VERSION } from './generated/meta.js'
-import type { operations, paths } from './generated/schema.js'
+import type { components, operations, paths } from './generated/schema.js'
 
 type Ops = operations
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never
@@ -49,8 +56,39 @@ export interface Paginated<K extends OperationId> {
 }
 
 /** A facade call: sends the body, resolves with `data`. */
-export type OperationFn<K extends OperationId> = ((...args: Args<K>) => Promise<ResponseData<K>>) &
-  (K extends PaginatedOperationId ? Paginated<K> : unknown)
+export type OperationFn<K extends OperationId> = ((...args: Args<K>) => Promise<ResponseData<K>>) & {
+  /** The same call; resolves with `data` and the response's status, headers and request id. */
+  withResponse(...args: Args<K>): Promise<{ data: ResponseData<K>; response: ResponseInfo }>
+} & (K extends PaginatedOperationId ? Paginated<K> : unknown)
+
+/** A deployment as `deployments.getDeployment` returns it. */
+export type Deployment = components['schemas']['Deployment']
+/** A deployment's status. */
+export type DeploymentStatus = Deployment['status']
+
+export interface DeploymentWaitOptions {
+  /**
+   * What to wait for. `'settled'` (default): the deployment stopped moving (`ready`,
+   * `awaiting_approval`, `failed`, `skipped`, `stopped`, `superseded`, `cancelled`). `'current'`:
+   * it serves the app's live traffic (after a rollback or a promotion), or it can no longer
+   * (`failed`, `skipped`, `stopped`, `superseded`, `cancelled`). Or any condition of your own.
+   */
+  until?: 'settled' | 'current' | ((deployment: Deployment) => boolean)
+  /** Delay between reads. Default 2000 ms. */
+  pollIntervalMs?: number
+  /** Give up (ControlTimeoutError) after this long. Default: wait forever. */
+  timeoutMs?: number
+  /** Stops polling; the promise rejects with `signal.reason`. */
+  signal?: AbortSignal
+  /** Called with every read. */
+  onStatus?: (deployment: Deployment) => void
+}
+
+/** How a wait ended: `'current'` when it serves live traffic (`until: 'current'`), else its status. */
+export interface DeploymentWaitResult {
+  outcome: 'current' | DeploymentStatus
+  deployment: Deployment
+}
 
 type Service = OperationId extends infer K ? (K extends `${infer S}.${string}` ? S : K) : never
 
@@ -58,24 +96,37 @@ type Service = OperationId extends infer K ? (K extends `${infer S}.${string}` ?
 export type ControlFacade = {
   [S in Service]: (S extends OperationId ? OperationFn<S> : unknown) & {
     [K in OperationId as K extends `${S}.${infer P}` ? P : never]: OperationFn<K>
-  }
+  } & (S extends 'deployments'
+      ? {
+          /**
+           * Polls `getDeployment` until the deployment settles (default) or serves live traffic
+           * (`until: 'current'`, after `rollbackDeployment` or `promoteDeployment`).
+           */
+          waitFor(deploymentId: string, options?: DeploymentWaitOptions): Promise<DeploymentWaitResult>
+        }
+      : unknown)
 }
 
 export interface ControlClientOptions {
-  /** Default: the spec's first server; e.g. `http://127.0.0.1:7100` for the reference service. */
+  /**
+   * Default: `CONTROL_BASE_URL` from the environment, else the spec's first server; e.g.
+   * `http://127.0.0.1:7100` for the reference service.
+   */
   baseUrl?: string
-  /** Root key, sent as `Authorization: Bearer <rootKey>`. */
-  rootKey: string
+  /** Root key, sent as `Authorization: Bearer <rootKey>`. Default: `CONTROL_ROOT_KEY` from the environment. */
+  rootKey?: string
   /** A standard `fetch` (default `globalThis.fetch`), e.g. one that validates every response. */
   fetch?: typeof fetch
   /** Lower-level sender; takes precedence over `fetch` for facade calls (see `/node`). */
   transport?: Transport
-  /** Retry policy for 429 and 5xx; `false` disables it. */
+  /** Retry policy for 408, 429 and 5xx, on by default; `false` disables it. */
   retry?: RetryOptions | false
-  /** Default deadline of every call, in ms (none by default). */
+  /** Deadline of every call, retries included, in ms. Default 60 000; `0`: none. */
   timeoutMs?: number
   /** Headers added to every request. */
   headers?: Record<string, string>
+  /** Called around every attempt (logging, tracing headers, metrics). */
+  hooks?: Hooks | Hooks[]
 }
 
 export interface ControlClientBase {
@@ -113,21 +164,23 @@ function memo<T>(m: Record<string, T>, k: string, make: () => T): T {
  * await control.deployments.rollbackDeployment({ deploymentId: 'd_123' })
  * ```
  */
-export function createControlClient(options: ControlClientOptions): ControlClient {
-  const baseUrl = (options.baseUrl ?? BASE_URL).replace(/\/+$/, '')
+export function createControlClient(options: ControlClientOptions = {}): ControlClient {
+  const rootKey = fromEnv(options.rootKey, 'rootKey', 'CONTROL_ROOT_KEY')
+  const baseUrl = (options.baseUrl ?? env('CONTROL_BASE_URL') ?? BASE_URL).replace(/\/+$/, '')
   const f = options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a))
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'x-client-name': 'control-client',
     'x-client-version': VERSION,
     ...options.headers,
-    authorization: `Bearer ${options.rootKey}`,
+    authorization: `Bearer ${rootKey}`,
   }
   const cfg: Config = {
     transport: options.transport ?? fetchTransport(f),
     headers,
-    timeoutMs: options.timeoutMs,
+    timeoutMs: options.timeoutMs ?? 60_000,
     retry: options.retry,
+    hooks: hookList(options.hooks),
     retryable: (s) => RETRYABLE[s] ?? 0,
     fail: (status, body, h, flag) => new ControlApiError(status, body, h, flag === 1),
     network: (m, cause) => new ControlNetworkError(m, { cause }),
@@ -135,11 +188,22 @@ export function createControlClient(options: ControlClientOptions): ControlClien
   }
   let raw: Client<paths> | undefined
 
-  const request = (op: string, body?: unknown, o?: CallOptions) =>
+  type Envelope = {
+    meta?: { requestId?: string }
+    data?: unknown
+    pagination?: { cursor?: string; hasMore?: boolean }
+  }
+  const reply = (op: string, body?: unknown, o?: CallOptions) =>
     send(cfg, 'POST', `${baseUrl}/v2/${op}`, JSON.stringify(body ?? {}), o) as Promise<
-      { data?: unknown; pagination?: { cursor?: string; hasMore?: boolean } } | undefined
+      Reply & { body?: Envelope }
     >
+  const request = (op: string, body?: unknown, o?: CallOptions) => reply(op, body, o).then((r) => r.body)
   const call = (op: string, body?: unknown, o?: CallOptions) => request(op, body, o).then((r) => r?.data)
+  const withResponse = (op: string, body?: unknown, o?: CallOptions) =>
+    reply(op, body, o).then(({ body: b, status, headers: h }) => ({
+      data: b?.data,
+      response: { status, headers: h, requestId: b?.meta?.requestId || h.get('x-request-id') || undefined },
+    }))
   async function* pages(op: string, body?: Record<string, unknown>, o?: CallOptions) {
     let b = body
     for (;;) {
@@ -157,7 +221,35 @@ export function createControlClient(options: ControlClientOptions): ControlClien
     Object.assign((b?: Record<string, unknown>, o?: CallOptions) => call(op, b, o), {
       all: (b?: Record<string, unknown>, o?: CallOptions) => paginate(op, b, o),
       pages: (b?: Record<string, unknown>, o?: CallOptions) => pages(op, b, o),
+      withResponse: (b?: Record<string, unknown>, o?: CallOptions) => withResponse(op, b, o),
     })
+  async function waitFor(deploymentId: string, o: DeploymentWaitOptions = {}): Promise<DeploymentWaitResult> {
+    const end = o.timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + o.timeoutMs
+    const interval = o.pollIntervalMs ?? 2000
+    const until = o.until ?? 'settled'
+    for (;;) {
+      const left = end - Date.now()
+      if (left <= 0) throw new ControlTimeoutError(o.timeoutMs as number)
+      const timeoutMs = Math.min(left, cfg.timeoutMs || Number.POSITIVE_INFINITY)
+      const d = (await call(
+        'deployments.getDeployment',
+        { deploymentId },
+        { signal: o.signal, timeoutMs },
+      )) as Deployment
+      o.onStatus?.(d)
+      const dead = GONE.includes(d.status)
+      if (
+        until === 'current'
+          ? d.isCurrent || dead
+          : until === 'settled'
+            ? dead || SETTLED.includes(d.status)
+            : until(d)
+      )
+        return { outcome: until === 'current' && d.isCurrent ? 'current' : d.status, deployment: d }
+      if (Date.now() + interval >= end) throw new ControlTimeoutError(o.timeoutMs as number)
+      await sleep(interval, o.signal)
+    }
+  }
   const base = {
     get raw() {
       // openapi-fetch picks the content type per body (JSON, or multipart with its boundary).
@@ -171,10 +263,11 @@ export function createControlClient(options: ControlClientOptions): ControlClien
   }
   const services: Record<string, unknown> = {}
   const service = (name: string) => {
-    const procs: Record<string, unknown> = {}
+    const procs: Record<string, unknown> = name === 'deployments' ? { waitFor } : {}
+    // Own members (`all`, `withResponse`…) belong to a top-level operation such as `liveness`.
     return new Proxy(opFn(name), {
       get: (t, p) =>
-        typeof p === 'symbol' || p === 'then'
+        typeof p === 'symbol' || p === 'then' || Object.hasOwn(t, p)
           ? Reflect.get(t, p)
           : memo(procs, p, () => opFn(`${name}.${p}`)),
     })
@@ -186,6 +279,11 @@ export function createControlClient(options: ControlClientOptions): ControlClien
         : memo(services, p, () => service(p)),
   }) as unknown as ControlClient
 }
+
+/** Statuses a deployment leaves no more by itself (`stopped` only through `startDeployment`). */
+const GONE: string[] = ['failed', 'skipped', 'stopped', 'superseded', 'cancelled']
+/** Statuses that wait for someone: built and serving, or built and waiting for approval. */
+const SETTLED: string[] = ['ready', 'awaiting_approval']
 
 function withoutContentType(headers: Record<string, string>): Record<string, string> {
   const { 'content-type': _json, ...rest } = headers

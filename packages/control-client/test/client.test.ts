@@ -297,3 +297,213 @@ describe('types', () => {
     expect(typeof typeOnly).toBe('function')
   })
 })
+
+describe('defaults (no options but the base URL)', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs()
+  })
+  const fake = () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    vi.spyOn(Math, 'random').mockReturnValue(0.5)
+  }
+  // The call's deadline timer plus a retry wait: the moment to move the fake clock.
+  const waiting = () => until(() => vi.getTimerCount() === 2, 'retry wait')
+
+  it('retries a 503 with the default policy: 5 attempts, 2^attempt s + jitter', async () => {
+    fake()
+    srv.reply(json(503, problem(503)))
+    const p = createControlClient({ baseUrl: srv.url, rootKey: 'k' })
+      .liveness()
+      .catch((e: unknown) => e)
+    for (let i = 1; i < 5; i++) {
+      await until(() => srv.seen.length === i, `attempt ${i}`)
+      await waiting()
+      await vi.advanceTimersByTimeAsync(2 ** (i - 1) * 1000 + 499)
+      expect(srv.seen).toHaveLength(i)
+      await vi.advanceTimersByTimeAsync(1)
+    }
+    const e = await p
+    expect(e).toBeInstanceOf(ControlApiError)
+    expect((e as ControlApiError).status).toBe(503)
+    expect(srv.seen).toHaveLength(5)
+  })
+
+  it('has a 60 s default deadline, changeable, 0 for none', async () => {
+    fake()
+    srv.reply(() => {})
+    const p = createControlClient({ baseUrl: srv.url, rootKey: 'k' })
+      .liveness()
+      .catch((e: unknown) => e)
+    await until(() => srv.seen.length === 1, 'request')
+    await vi.advanceTimersByTimeAsync(59_999)
+    await vi.advanceTimersByTimeAsync(1)
+    const e = await p
+    expect(e).toBeInstanceOf(ControlTimeoutError)
+    expect((e as ControlTimeoutError).timeoutMs).toBe(60_000)
+    vi.useRealTimers()
+    srv.reply(() => {})
+    const ac = new AbortController()
+    const q = createControlClient({ baseUrl: srv.url, rootKey: 'k', timeoutMs: 0 })
+      .liveness(undefined, { signal: ac.signal })
+      .catch((x: unknown) => x)
+    await until(() => srv.seen.length === 1, 'request')
+    ac.abort(new Error('mine'))
+    expect(await q).toEqual(new Error('mine'))
+  })
+
+  it('answers at once when Retry-After outlasts the deadline', async () => {
+    srv.reply(json(429, problem(429), { 'retry-after': '120' }))
+    const e = await createControlClient({ baseUrl: srv.url, rootKey: 'k', timeoutMs: 5000 })
+      .liveness()
+      .catch((x: unknown) => x)
+    expect(e).toMatchObject({ status: 429 })
+    expect(srv.seen).toHaveLength(1)
+  })
+
+  it('reads CONTROL_ROOT_KEY and CONTROL_BASE_URL from the environment; names the variable when absent', async () => {
+    vi.stubEnv('CONTROL_ROOT_KEY', 'root_from_env')
+    vi.stubEnv('CONTROL_BASE_URL', srv.url)
+    srv.reply(json(200, { meta, data: { message: 'OK' } }))
+    await createControlClient().liveness()
+    expect(srv.seen[0]?.headers.authorization).toBe('Bearer root_from_env')
+    vi.stubEnv('CONTROL_ROOT_KEY', '')
+    expect(() => createControlClient()).toThrow(/pass \{ rootKey \} or set CONTROL_ROOT_KEY/)
+    expect(() => createControlClient({ rootKey: 'given' })).not.toThrow()
+  })
+})
+
+describe('hooks and responses', () => {
+  it('onRequest adds headers; onResponse and onError see every attempt', async () => {
+    srv.reply(json(503, problem(503)), json(200, { meta, data: { message: 'OK' } }))
+    const log: string[] = []
+    const c = client({
+      retry: { baseDelayMs: 1, jitterMs: 0 },
+      hooks: [
+        {
+          onRequest: ({ request, attempt }) => {
+            request.headers.traceparent = `00-trace-${attempt}`
+            log.push(`request ${attempt}`)
+          },
+          onResponse: async ({ response, attempt }) => {
+            log.push(`response ${attempt} ${response.status}`)
+          },
+          onError: ({ error, willRetry }) => log.push(`error ${error.name} ${willRetry}`),
+        },
+        { onResponse: () => log.push('second hook') },
+      ],
+    })
+    await c.liveness()
+    expect(log).toEqual([
+      'request 1',
+      'response 1 503',
+      'second hook',
+      'error ControlApiError true',
+      'request 2',
+      'response 2 200',
+      'second hook',
+    ])
+    expect(srv.seen.map((s) => s.headers.traceparent)).toEqual(['00-trace-1', '00-trace-2'])
+    srv.reply(json(404, problem(404)))
+    const errors: boolean[] = []
+    await client({ hooks: { onError: (x) => errors.push(x.willRetry) } })
+      .liveness()
+      .catch(() => {})
+    expect(errors).toEqual([false])
+  })
+
+  it('a hook that throws fails the call with its error', async () => {
+    srv.reply(json(200, { meta, data: {} }))
+    const c = client({
+      hooks: {
+        onRequest: () => {
+          throw new Error('no tracing header')
+        },
+      },
+    })
+    await expect(c.liveness()).rejects.toThrow('no tracing header')
+    expect(srv.seen).toHaveLength(0)
+  })
+
+  it('withResponse gives the status, headers and request id beside the data', async () => {
+    srv.reply(
+      json(200, { meta: { requestId: 'req_meta' }, data: { id: 'd_1' } }, { 'x-request-id': 'req_meta' }),
+    )
+    const { data, response } = await client().deployments.getDeployment.withResponse({ deploymentId: 'd_1' })
+    expect(data.id).toBe('d_1')
+    expect(response.status).toBe(200)
+    expect(response.requestId).toBe('req_meta')
+    expect(response.headers.get('content-type')).toBe('application/json')
+    srv.reply(json(200, { meta: {}, data: { message: 'OK' } }, { 'x-request-id': 'req_header' }))
+    expect((await client().liveness.withResponse()).response.requestId).toBe('req_header')
+  })
+})
+
+describe('deployments.waitFor', () => {
+  const dep = (status: string, isCurrent = false) =>
+    json(200, { meta, data: { id: 'd_1', status, isCurrent } })
+
+  it('polls getDeployment until the deployment settles', async () => {
+    srv.reply(dep('pending'), dep('building'), dep('ready'))
+    const seen: string[] = []
+    const r = await client().deployments.waitFor('d_1', {
+      pollIntervalMs: 5,
+      onStatus: (d) => seen.push(d.status),
+    })
+    expect(r.outcome).toBe('ready')
+    expect(r.deployment.id).toBe('d_1')
+    expect(seen).toEqual(['pending', 'building', 'ready'])
+    expect(srv.seen.map((s) => [s.url, JSON.parse(s.body)])).toEqual(
+      Array(3).fill(['/v2/deployments.getDeployment', { deploymentId: 'd_1' }]),
+    )
+  })
+
+  it("until: 'current' waits for the traffic switch of a rollback, or for the target to fail", async () => {
+    srv.reply(dep('ready'), dep('ready'), dep('ready', true))
+    expect((await client().deployments.waitFor('d_1', { until: 'current', pollIntervalMs: 5 })).outcome).toBe(
+      'current',
+    )
+    expect(srv.seen).toHaveLength(3)
+    srv.reply(dep('ready'), dep('stopped'))
+    expect((await client().deployments.waitFor('d_1', { until: 'current', pollIntervalMs: 5 })).outcome).toBe(
+      'stopped',
+    )
+    srv.reply(dep('ready'), dep('stopped'))
+    const r = await client().deployments.waitFor('d_1', {
+      until: (d) => d.status === 'stopped',
+      pollIntervalMs: 5,
+    })
+    expect(r.outcome).toBe('stopped')
+  })
+
+  it('times out with ControlTimeoutError; abort rejects with the reason', async () => {
+    srv.reply(dep('building'))
+    await expect(
+      client().deployments.waitFor('d_1', { pollIntervalMs: 5, timeoutMs: 50 }),
+    ).rejects.toBeInstanceOf(ControlTimeoutError)
+    const ac = new AbortController()
+    const p = client().deployments.waitFor('d_1', { pollIntervalMs: 60_000, signal: ac.signal })
+    await until(() => srv.seen.length >= 1, 'first read')
+    ac.abort(new Error('stop waiting'))
+    await expect(p).rejects.toThrow('stop waiting')
+  })
+})
+
+describe('free-form JSON inputs', () => {
+  it('accepts any JSON object where the spec says `type: object`', () => {
+    const c = createControlClient({ rootKey: 'k' })
+    const typeOnly = () =>
+      c.identities.createIdentity({
+        externalId: 'user_1',
+        meta: { type: 'object', plan: 'pro', nested: { seats: 3 }, tags: ['a'] },
+      })
+    expect(typeof typeOnly).toBe('function')
+  })
+})
+
+it('an explicitly empty root key is sent as given (a test may strip the header itself)', async () => {
+  vi.stubEnv('CONTROL_ROOT_KEY', 'from_env')
+  srv.reply(json(200, { meta, data: { message: 'OK' } }))
+  await createControlClient({ baseUrl: srv.url, rootKey: '' }).liveness()
+  expect(srv.seen[0]?.headers.authorization).toBe('Bearer')
+  vi.unstubAllEnvs()
+})

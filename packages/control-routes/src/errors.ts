@@ -1,4 +1,5 @@
 import type { ZodError } from 'zod'
+import { describeIssues, type Fault } from './generated/runtime/describe-issues.js'
 
 /** Default documentation base of problem `type` URIs. */
 export const DEFAULT_DOCS_URL = 'https://docs.deploy-control.dev'
@@ -83,64 +84,51 @@ export function jsonPath(prefix: string, path: readonly PropertyKey[]): string {
   return out
 }
 
-type Issue = ZodError['issues'][number]
+const article = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`)
 
-function fixFor(issue: Issue, field: string): string | undefined {
-  switch (issue.code) {
-    case 'unrecognized_keys':
+function fixFor(fault: Fault, field: string): string | undefined {
+  const unit = fault.message.includes('characters')
+    ? ' characters'
+    : fault.message.includes('items')
+      ? ' items'
+      : ''
+  switch (fault.kind) {
+    case 'unknown_property':
       return `Remove ${field}: this operation does not accept it (check the spelling).`
-    case 'invalid_type':
-      return issue.input === undefined
-        ? `Provide ${field}, it is required.`
-        : `Send ${field} as ${issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`}.`
+    case 'missing':
+      return `Provide ${field}, it is required.`
+    case 'wrong_type':
+      return fault.expected?.includes(' | ')
+        ? `Send ${field} as one of: ${fault.expected.split(' | ').join(', ')}.`
+        : `Send ${field} as ${article(fault.expected ?? 'value of the documented type')}.`
     case 'too_small':
-      return issue.origin === 'string'
-        ? `Send at least ${issue.minimum} characters.`
-        : issue.origin === 'array'
-          ? `Send at least ${issue.minimum} items.`
-          : `Send a value of at least ${issue.minimum}.`
+      return unit ? `Send at least ${fault.minimum}${unit}.` : `Send a value of at least ${fault.minimum}.`
     case 'too_big':
-      return issue.origin === 'string'
-        ? `Send at most ${issue.maximum} characters.`
-        : issue.origin === 'array'
-          ? `Send at most ${issue.maximum} items.`
-          : `Send a value of at most ${issue.maximum}.`
+      return unit ? `Send at most ${fault.maximum}${unit}.` : `Send a value of at most ${fault.maximum}.`
+    case 'not_allowed':
+      return fault.values
+        ? `Use one of: ${fault.values.map((v) => JSON.stringify(v)).join(', ')}.`
+        : undefined
     case 'invalid_format':
-      return issue.format === 'regex' && 'pattern' in issue
-        ? `Match the pattern ${String(issue.pattern)}.`
-        : `Send a valid ${issue.format}.`
-    case 'invalid_value':
-      return `Use one of: ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`
+      return fault.expected === 'regex' ? undefined : `Send a valid ${fault.expected}.`
     default:
       return undefined
   }
 }
 
-/** Turns a zod error of one request part (`json`, `query`, `param`, …) into validation errors. */
-export function validationErrors(target: string, error: ZodError): ValidationError[] {
+/**
+ * Turns a zod error of one request part (`json`, `query`, `param`, …) into validation errors,
+ * each naming its fault (missing, wrong type, too long/short, not allowed, unknown property,
+ * malformed). `input` is the value that was checked; without it a missing property is told from
+ * zod's message only.
+ */
+export function validationErrors(target: string, error: ZodError, input?: unknown): ValidationError[] {
   const prefix = PREFIX[target] ?? target
-  const out: ValidationError[] = []
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) {
-        const location = jsonPath(prefix, [...issue.path, key])
-        out.push({
-          location,
-          message: `Unknown property ${JSON.stringify(key)}`,
-          fix: fixFor(issue, location) as string,
-        })
-      }
-      continue
-    }
-    const location = jsonPath(prefix, issue.path)
-    const message =
-      issue.code === 'invalid_type' && issue.input === undefined
-        ? 'Required property is missing'
-        : issue.message
-    const entry: ValidationError = { location, message }
-    const fix = fixFor(issue, location)
+  return describeIssues(error, input).map((fault) => {
+    const location = jsonPath(prefix, fault.path)
+    const entry: ValidationError = { location, message: fault.message }
+    const fix = fixFor(fault, location)
     if (fix) entry.fix = fix
-    out.push(entry)
-  }
-  return out
+    return entry
+  })
 }

@@ -20,7 +20,7 @@ export function problemResponse(docsUrl: string): ErrorResponder {
         return fail(
           `request/invalid_${part}`,
           `The request ${part} does not match the schema of this operation.`,
-          validationErrors(error.target, error.error),
+          validationErrors(error.target, error.error, error.input),
         )
       }
       case 'malformed_body': {

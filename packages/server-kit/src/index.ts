@@ -8,11 +8,11 @@ export {
 } from './cli/run-service.js'
 export { readSeedFile, type SeedRequest, sendSeedRequests } from './cli/seed-requests.js'
 export type { Database, DatabaseOptions, Sql } from './db/database.js'
-export { classifyDatabaseFailure, type DatabaseFailure } from './db/failures.js'
+export { classifyDatabaseFailure, type DatabaseFailure, DatabaseStalledError } from './db/failures.js'
 export { type FaultyDatabase, faultyDatabase, sqlError } from './db/faulty-database.js'
 export { migrate, splitStatements } from './db/migrate.js'
 export { openDatabase } from './db/open.js'
-export { openPgliteWorker } from './db/pglite-worker.js'
+export { DEFAULT_CALL_TIMEOUT_MS, openPgliteWorker, type PgliteWorkerOptions } from './db/pglite-worker.js'
 export { parseBearer } from './http/bearer.js'
 export { allowOrigins, corsOriginsFromEnv, DEFAULT_CORS_ORIGINS } from './http/cors.js'
 export {

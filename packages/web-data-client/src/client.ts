@@ -1,6 +1,11 @@
 import {
   type Config,
+  env,
   fetchTransport,
+  fromEnv,
+  type Hooks,
+  hookList,
+  type Reply,
   type RetryOptions,
   send,
   sleep,
@@ -14,20 +19,25 @@ import type { paths } from './generated/schema.js'
 import type { TraceOptions, WaitOptions, WebDataCallOptions } from './types.js'
 
 export interface WebDataClientOptions {
-  /** Default: the spec's first server; e.g. `http://127.0.0.1:7200` for the reference service. */
+  /**
+   * Default: `WEB_DATA_BASE_URL` from the environment, else the spec's first server; e.g.
+   * `http://127.0.0.1:7200` for the reference service.
+   */
   baseUrl?: string
-  /** API key, sent as `Authorization: Bearer <apiKey>`. */
-  apiKey: string
+  /** API key, sent as `Authorization: Bearer <apiKey>`. Default: `WEB_DATA_API_KEY` from the environment. */
+  apiKey?: string
   /** A standard `fetch` (default `globalThis.fetch`), e.g. one that validates every response. */
   fetch?: typeof fetch
   /** Lower-level sender; takes precedence over `fetch` for facade calls (see `/node`). */
   transport?: Transport
-  /** Retry policy (seed 001, section 7); `false` disables it. */
+  /** Retry policy of the API's error catalog, on by default; `false` disables it. */
   retry?: RetryOptions | false
-  /** Default deadline of every call, in ms (none by default). */
+  /** Deadline of every call, retries included, in ms. Default 300 000 (a scrape may take minutes); `0`: none. */
   timeoutMs?: number
   /** Headers added to every request. */
   headers?: Record<string, string>
+  /** Called around every attempt (logging, tracing headers, metrics). */
+  hooks?: Hooks | Hooks[]
 }
 
 export interface WebDataClientBase {
@@ -41,6 +51,7 @@ export type WebDataClient = WebDataClientBase & Facade
 type Args = unknown[]
 type Json = Record<string, unknown> | undefined
 type Page = Record<string, unknown> | undefined
+type Sent = Reply & { body?: Page }
 type Read = (id: string, query: Json, o: WebDataCallOptions) => Promise<Page>
 const TERMINAL = new Set(['completed', 'failed', 'cancelled'])
 
@@ -54,8 +65,9 @@ const TERMINAL = new Set(['completed', 'failed', 'cancelled'])
  * const end = await web.agent.waitFor(run.id)
  * ```
  */
-export function createWebDataClient(options: WebDataClientOptions): WebDataClient {
-  const baseUrl = (options.baseUrl ?? BASE_URL).replace(/\/+$/, '')
+export function createWebDataClient(options: WebDataClientOptions = {}): WebDataClient {
+  const apiKey = fromEnv(options.apiKey, 'apiKey', 'WEB_DATA_API_KEY')
+  const baseUrl = (options.baseUrl ?? env('WEB_DATA_BASE_URL') ?? BASE_URL).replace(/\/+$/, '')
   const origin = new URL(baseUrl).origin
   const f = options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a))
   const headers: Record<string, string> = {
@@ -63,13 +75,14 @@ export function createWebDataClient(options: WebDataClientOptions): WebDataClien
     'x-client-name': 'web-data-client',
     'x-client-version': VERSION,
     ...options.headers,
-    authorization: `Bearer ${options.apiKey}`,
+    authorization: `Bearer ${apiKey}`,
   }
   const base: Config = {
     transport: options.transport ?? fetchTransport(f),
     headers,
-    timeoutMs: options.timeoutMs,
+    timeoutMs: options.timeoutMs ?? 300_000,
     retry: options.retry,
+    hooks: hookList(options.hooks),
     retryable: (s) => RETRYABLE[s] ?? 0,
     fail: (status, body, h, flag) => new WebDataApiError(status, body, h, flag),
     network: (m, cause) => new WebDataNetworkError(m, { cause }),
@@ -77,14 +90,16 @@ export function createWebDataClient(options: WebDataClientOptions): WebDataClien
   }
 
   /** Sends one operation: path parameters, body or query, options. */
-  const invoke = (row: Row, path: Args, data: unknown, o: WebDataCallOptions | undefined) => {
+  const invoke = (row: Row, path: Args, data: unknown, o: WebDataCallOptions | undefined) =>
+    sent(row, path, data, o).then((r) => r.body)
+  const sent = (row: Row, path: Args, data: unknown, o: WebDataCallOptions | undefined) => {
     const [, , method, tpl, input, , over] = row
     const cfg = over ? { ...base, retryable: (s: number) => over[s] ?? RETRYABLE[s] ?? 0 } : base
     let i = 0
     const url = baseUrl + tpl.replace(/\{\w+\}/g, () => encodeURIComponent(String(path[i++])))
     const q = input === 3 ? (data as Json) : o?.query
     const body = input === 1 ? JSON.stringify(data ?? {}) : input === 2 ? (data as FormData) : undefined
-    return send(cfg, method, url + qs(q), body, o) as Promise<Page>
+    return send(cfg, method, url + qs(q), body, o) as Promise<Sent>
   }
   /** Facade arguments → invoke: `(...pathParams, bodyOrQuery?, options?)`. */
   const bind = (row: Row) => {
@@ -106,7 +121,7 @@ export function createWebDataClient(options: WebDataClientOptions): WebDataClien
       // Never send the key to another host: follow the link's path on our base URL.
       const u = new URL(next, baseUrl)
       const url = u.origin === origin ? u.href : origin + u.pathname + u.search
-      page = (await send(base, 'GET', url, undefined, o)) as Page
+      page = ((await send(base, 'GET', url, undefined, o)) as Sent).body
     }
   }
 
@@ -114,7 +129,13 @@ export function createWebDataClient(options: WebDataClientOptions): WebDataClien
   const read: Record<string, Read> = {}
   for (const row of OPS) {
     const split = bind(row)
-    const fn = (...args: Args) => invoke(row, ...split(args))
+    const fn = Object.assign((...args: Args) => invoke(row, ...split(args)), {
+      withResponse: (...args: Args) =>
+        sent(row, ...split(args)).then(({ body, status, headers: h }) => ({
+          data: body,
+          response: { status, headers: h, requestId: h.get('x-request-id') ?? undefined },
+        })),
+    })
     if (row[5]) {
       const key = row[5] as string
       Object.assign(fn, {
@@ -156,6 +177,8 @@ async function waitFor(get: Read, trace: Read | undefined, id: string, o: WaitOp
   const signal = o.signal
   for (;;) {
     const left = end - Date.now()
+    // A call's timeoutMs of 0 means no deadline: an elapsed wait must not get there.
+    if (left <= 0) throw new WebDataTimeoutError(o.timeoutMs as number)
     const opts = { signal, timeoutMs: Number.isFinite(left) ? left : undefined }
     const job = (await get(id, undefined, opts)) ?? {}
     o.onStatus?.(job)

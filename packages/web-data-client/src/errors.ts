@@ -3,7 +3,7 @@ import type { components } from './generated/schema.js'
 /** Error body of the web-data API (`success` may be absent on relayed agent errors). */
 export type ErrorBody = components['schemas']['ErrorResponse']
 
-/** Documented error statuses (seed 001, section 7). */
+/** Error statuses of the API's error catalog. */
 export type WebDataErrorStatus =
   | 400
   | 401

@@ -1,6 +1,8 @@
 export {
   type CallOptions,
   fetchTransport,
+  type Hooks,
+  type ResponseInfo,
   type RetryOptions,
   type Transport,
   type TransportRequest,

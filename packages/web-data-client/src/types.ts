@@ -1,4 +1,4 @@
-import type { CallOptions } from '@apiplatform/client-core'
+import type { CallOptions, ResponseInfo } from '@apiplatform/client-core'
 import type { operations } from './generated/schema.js'
 
 type Ops = operations
@@ -40,9 +40,12 @@ type Input<K extends OperationId> = [RequestBody<K>] extends [never]
     : [body?: RequestBody<K>, options?: WebDataCallOptions]
 
 /** A facade call: path parameters first (in path order), then the body or the query, then options. */
-export type Op<K extends OperationId, P extends unknown[]> = (
+export type Op<K extends OperationId, P extends unknown[]> = ((
   ...args: [...P, ...Input<K>]
-) => Promise<ResponseBody<K>>
+) => Promise<ResponseBody<K>>) & {
+  /** The same call; resolves with the body and the response's status, headers and request id. */
+  withResponse(...args: [...P, ...Input<K>]): Promise<{ data: ResponseBody<K>; response: ResponseInfo }>
+}
 
 type Item<K extends OperationId, Key extends string> =
   ResponseBody<K> extends { [k in Key]?: infer A } ? (A extends readonly (infer I)[] ? I : never) : never
@@ -54,7 +57,7 @@ export interface Paged<K extends OperationId, P extends unknown[], Key extends s
   pages(...args: [...P, ...Input<K>]): AsyncIterableIterator<ResponseBody<K>>
 }
 
-/** Trace error codes (seed 001, section 7). */
+/** Trace error codes of the API (`error.code` of trace events). */
 export type TraceErrorCode = 'cancelled' | 'credit_limit_reached' | 'parent_finished' | 'refused' | 'internal'
 
 /** How a job ended, as seen by `waitFor`. */

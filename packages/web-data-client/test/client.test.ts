@@ -305,6 +305,12 @@ describe('polling and traces', () => {
     await expect(p).rejects.toThrow('stop')
   })
 
+  it('waitFor with no time left times out without a request', async () => {
+    srv.reply(json(200, { status: 'scraping', data: [] }))
+    await expect(client().crawl.waitFor(JOB, { timeoutMs: 0 })).rejects.toBeInstanceOf(WebDataTimeoutError)
+    expect(srv.seen).toHaveLength(0)
+  })
+
   it('extract.waitFor exists; agent.events yields each event once and follows to run.finished', async () => {
     expect(typeof client().extract.waitFor).toBe('function')
     srv.reply(
@@ -328,6 +334,113 @@ describe('types derived from the spec', () => {
       // @ts-expect-error unknown operation
       c.agent.nope
     }
+    expect(typeof typeOnly).toBe('function')
+  })
+})
+
+describe('defaults (no options but the base URL)', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs()
+  })
+  const fake = () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    vi.spyOn(Math, 'random').mockReturnValue(0.5)
+  }
+  // The call's deadline timer plus a retry wait: the moment to move the fake clock.
+  const waiting = () => until(() => vi.getTimerCount() === 2, 'retry wait')
+
+  it('retries a 503 with the default policy: 5 attempts, 2^attempt s + jitter', async () => {
+    fake()
+    srv.reply(fail(503, 'Service Unavailable'))
+    const p = createWebDataClient({ baseUrl: srv.url, apiKey: 'k' })
+      .scrape({ url: 'https://a.b' })
+      .catch((e: unknown) => e)
+    for (let i = 1; i < 5; i++) {
+      await until(() => srv.seen.length === i, `attempt ${i}`)
+      await waiting()
+      await vi.advanceTimersByTimeAsync(2 ** (i - 1) * 1000 + 499)
+      expect(srv.seen).toHaveLength(i)
+      await vi.advanceTimersByTimeAsync(1)
+    }
+    expect(await p).toMatchObject({ status: 503, retryable: true })
+    expect(srv.seen).toHaveLength(5)
+  })
+
+  it('has a 300 s default deadline', async () => {
+    fake()
+    srv.reply(() => {})
+    const p = createWebDataClient({ baseUrl: srv.url, apiKey: 'k' })
+      .agent.get(JOB)
+      .catch((e: unknown) => e)
+    await until(() => srv.seen.length === 1, 'request')
+    await vi.advanceTimersByTimeAsync(299_999)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(await p).toMatchObject({ name: 'WebDataTimeoutError', timeoutMs: 300_000 })
+  })
+
+  it('reads WEB_DATA_API_KEY and WEB_DATA_BASE_URL from the environment; names the variable when absent', async () => {
+    vi.stubEnv('WEB_DATA_API_KEY', 'fc-env')
+    vi.stubEnv('WEB_DATA_BASE_URL', srv.url)
+    srv.reply(json(200, { success: true, data: {} }))
+    await createWebDataClient().scrape({ url: 'https://a.b' })
+    expect(srv.seen[0]?.headers.authorization).toBe('Bearer fc-env')
+    vi.stubEnv('WEB_DATA_API_KEY', '')
+    expect(() => createWebDataClient()).toThrow(/pass \{ apiKey \} or set WEB_DATA_API_KEY/)
+  })
+})
+
+describe('hooks and responses', () => {
+  it('hooks see every attempt of every operation, polling included', async () => {
+    srv.reply(
+      fail(429, 'Rate limit exceeded'),
+      json(200, { success: true, status: 'processing' }),
+      json(200, { success: true, status: 'completed', data: {} }),
+    )
+    const log: string[] = []
+    const c = client({
+      retry: { baseDelayMs: 1, jitterMs: 0 },
+      hooks: {
+        onRequest: ({ request }) => {
+          request.headers['x-trace'] = 't1'
+          log.push(`${request.method} ${new URL(request.url).pathname}`)
+        },
+        onResponse: ({ response }) => log.push(String(response.status)),
+        onError: ({ error, willRetry }) =>
+          log.push(`${(error as WebDataApiError).status} retry=${willRetry}`),
+      },
+    })
+    await c.agent.waitFor(JOB, { pollIntervalMs: 1 })
+    const get = `GET /v2/agent/${JOB}`
+    expect(log).toEqual([get, '429', '429 retry=true', get, '200', get, '200'])
+    expect(srv.seen.every((s) => s.headers['x-trace'] === 't1')).toBe(true)
+  })
+
+  it('withResponse gives the status, headers and request id beside the body', async () => {
+    srv.reply(json(200, { success: true, data: { markdown: '#' } }, { 'x-request-id': 'req_1' }))
+    const { data, response } = await client().scrape.withResponse({ url: 'https://a.b' })
+    expect(data.data?.markdown).toBe('#')
+    expect(response).toMatchObject({ status: 200, requestId: 'req_1' })
+    srv.reply(json(200, { success: true, status: 'completed' }, { 'x-request-id': 'req_2' }))
+    expect((await client().agent.get.withResponse(JOB)).response.requestId).toBe('req_2')
+  })
+})
+
+describe('types of real inputs and outputs', () => {
+  it('JSON Schema inputs are any JSON object; documents carry json; start ids are strings', () => {
+    const c = createWebDataClient({ apiKey: 'k' })
+    const schema = { type: 'object', properties: { price: { type: 'number' } }, required: ['price'] }
+    const typeOnly = async () => {
+      await c.agent.start({ prompt: 'p', schema: { type: 'object' } })
+      await c.extract.start({ urls: ['https://a.b'], schema })
+      const page = await c.scrape({ url: 'https://a.b', formats: [{ type: 'json', schema }] })
+      const extracted: Record<string, unknown> | undefined = page.data?.json
+      const crawl = await c.crawl.start({ url: 'https://a.b' })
+      const id: string = crawl.id
+      const batch: string = (await c.batch.start({ urls: ['https://a.b'] })).id
+      const extract: string = (await c.extract.start({ urls: ['https://a.b'] })).id
+      return [extracted, id, batch, extract]
+    }
+    expectTypeOf<Awaited<ReturnType<typeof c.crawl.start>>['id']>().toEqualTypeOf<string>()
     expect(typeof typeOnly).toBe('function')
   })
 })

@@ -8,7 +8,7 @@ export const errorResponse: ErrorResponder = (c, error, requestId) => {
     c.json(errorBody(message, extra), error.status as ContentfulStatusCode)
   switch (error.kind) {
     case 'invalid_request':
-      return fail('Bad Request', { details: validationDetails(error.target, error.error) })
+      return fail('Bad Request', { details: validationDetails(error.target, error.error, error.input) })
     case 'malformed_body':
       return fail('Bad Request', {
         details: [

@@ -1,4 +1,5 @@
 import type { ZodError } from 'zod'
+import { describeIssues } from './generated/runtime/describe-issues.js'
 
 /** One entry of `details` on a 400: the path of the offending value in its request part, and why. */
 export interface ValidationDetail {
@@ -6,8 +7,16 @@ export interface ValidationDetail {
   in: string
   /** Path inside that part, e.g. `['formats', 0]`. */
   path: (string | number)[]
+  /** What is wrong, e.g. `Wrong type: expected number, received string "fast"`. */
   message: string
+  /** `missing` for an absent required property, otherwise zod's issue code (`invalid_type`, `too_big`, `invalid_value`, `unrecognized_keys`, …). */
   code: string
+  /** The expected type or format, on a wrong type or malformed value. */
+  expected?: string
+  /** The JSON type of the value sent, on a wrong type. */
+  received?: string
+  /** The allowed values, on a value outside an enum. */
+  values?: unknown[]
 }
 
 /** The body of every error response of the web-data API. */
@@ -34,25 +43,24 @@ const PART: Record<string, string> = {
   header: 'header',
 }
 
-/** Turns a zod error of one request part (`json`, `query`, `param`, …) into `details` entries. */
-export function validationDetails(target: string, error: ZodError): ValidationDetail[] {
+/**
+ * Turns a zod error of one request part (`json`, `query`, `param`, …) into `details` entries, each
+ * naming its fault (missing, wrong type with `expected`/`received`, too long/short, not one of the
+ * allowed `values`, unknown property, malformed). `input` is the value that was checked; without
+ * it a missing property is told from zod's message only.
+ */
+export function validationDetails(target: string, error: ZodError, input?: unknown): ValidationDetail[] {
   const part = PART[target] ?? target
-  const out: ValidationDetail[] = []
-  for (const issue of error.issues) {
-    const path = issue.path.filter((k): k is string | number => typeof k !== 'symbol')
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) {
-        out.push({
-          in: part,
-          path: [...path, key],
-          message: `Unrecognized key: ${JSON.stringify(key)}`,
-          code: issue.code,
-        })
-      }
-      continue
+  return describeIssues(error, input).map((fault) => {
+    const detail: ValidationDetail = {
+      in: part,
+      path: fault.path,
+      message: fault.message,
+      code: fault.kind === 'missing' ? 'missing' : fault.code,
     }
-    const message = issue.code === 'invalid_type' && issue.input === undefined ? 'Required' : issue.message
-    out.push({ in: part, path, message, code: issue.code })
-  }
-  return out
+    if (fault.expected !== undefined) detail.expected = fault.expected
+    if (fault.received !== undefined) detail.received = fault.received
+    if (fault.values !== undefined) detail.values = fault.values
+    return detail
+  })
 }

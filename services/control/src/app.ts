@@ -13,8 +13,8 @@ import { invalidatingWrites } from './caches.js'
 import type { Deps } from './deps.js'
 import { createHandlers } from './handlers.js'
 import { authenticate } from './http/auth.js'
-import { dependencyFailureResponse } from './http/dependency-failures.js'
 import type { ServiceEnv } from './http/env.js'
+import { errorMapper } from './http/error-response.js'
 import { problemVerdict } from './http/log-verdict.js'
 import { pooledRequestId } from './http/request-id.js'
 import { limitRequestRate } from './http/request-rate-limit.js'
@@ -58,18 +58,12 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     : authenticated
   const logUnexpected = (error: unknown, c: Context) =>
     options.onUnexpectedError ? options.onUnexpectedError(error) : log.unexpected(error, c)
-  const answerDependencyFailure = dependencyFailureResponse()
   const app = createApi<ServiceEnv>({
     handlers: createHandlers(deps),
     auth: deps.caches ? invalidatingWrites(deps.caches, auth) : auth,
     requestId: log.requestId(pooledRequestId),
     middleware: [allowOrigins(options.corsOrigins ?? DEFAULT_CORS_ORIGINS)],
-    // A failing database is still worth a log line, though the client gets the documented 5xx.
-    mapError: (error, c) => {
-      const answer = answerDependencyFailure(error, c)
-      if (answer) logUnexpected(error, c)
-      return answer
-    },
+    mapError: errorMapper(logUnexpected),
     onUnexpectedError: logUnexpected,
   })
   const bundled = loadBundledSpec()

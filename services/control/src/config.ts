@@ -42,6 +42,8 @@ export interface ServiceConfig {
   ratelimitLeases?: boolean
   /** Embedded PGlite in a worker thread (default true). Env `CONTROL_PGLITE_WORKER=0` runs it on the event loop. */
   pgliteWorker?: boolean
+  /** How long a call to the PGlite worker may wait before the request answers 503, in ms. Env `CONTROL_DB_TIMEOUT_MS`, default 10000. */
+  databaseTimeoutMs?: number
   /** Base URL of the customer portal in session URLs. Env `CONTROL_PORTAL_URL`. */
   portalUrl?: string
   /** Requests per workspace per window (429 beyond). Env `CONTROL_REQUEST_RATE_LIMIT` (0 disables), `CONTROL_REQUEST_RATE_WINDOW_MS`. */
@@ -84,6 +86,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     cacheMs: int(env, 'CONTROL_CACHE_MS', 1000),
     ratelimitLeases: env.CONTROL_RATELIMIT_LEASES !== '0',
     pgliteWorker: env.CONTROL_PGLITE_WORKER !== '0',
+    databaseTimeoutMs: int(env, 'CONTROL_DB_TIMEOUT_MS', 10_000),
     requestRateLimit: {
       limit: int(env, 'CONTROL_REQUEST_RATE_LIMIT', DEFAULT_REQUEST_RATE_LIMIT.limit),
       windowMs: int(env, 'CONTROL_REQUEST_RATE_WINDOW_MS', DEFAULT_REQUEST_RATE_LIMIT.windowMs),

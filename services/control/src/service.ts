@@ -81,6 +81,7 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       databaseUrl: config.databaseUrl,
       schema: config.databaseSchema,
       pgliteWorker: config.pgliteWorker !== false,
+      callTimeoutMs: config.databaseTimeoutMs,
     }))
   const now = () => Date.now()
   let server: RunningServer | undefined

@@ -5,7 +5,7 @@
 import type { TestContext } from './harness.js'
 import { call, newApi, newKey, ok, unique } from './keys-fixtures.js'
 
-export const ALL_SCOPES = ['read_keys', 'reroll_key', 'read_verifications']
+export const ALL_SCOPES = ['keys:read', 'keys:reroll', 'analytics:read']
 
 export interface EndUser {
   externalId: string

@@ -7,7 +7,7 @@
  * - 429: a service whose request rate limit is `RATE_LIMIT` per workspace and hour
  *   (`useService(kind, LIMITED)`); a fresh workspace spends its budget on the operation.
  * - 500 / 503: a service on a `faultyDatabase` (`useService(kind, FAULTY)`); the database is
- *   made to throw a bug-class error (500) or a lost connection (503, analytics only).
+ *   made to throw a bug-class error (500) or a lost connection (503, every operation but liveness).
  */
 import { newId, randomToken, sha256, sqlError } from '@apiplatform/server-kit'
 import { expect, it } from 'vitest'
@@ -53,7 +53,7 @@ async function credentialIn(t: TestContext, workspaceId: string, kind: Credentia
       newId('ps'),
       workspaceId,
       `customer_${randomToken(8)}`,
-      JSON.stringify(['read_keys', 'reroll_key', 'read_verifications']),
+      JSON.stringify(['keys:read', 'keys:reroll', 'analytics:read']),
       sha256(randomToken(16)),
       now,
       sha256(token),
@@ -151,23 +151,28 @@ export function it500(
   })
 }
 
-/** 503 with `Retry-After` when the database (the analytics store) cannot be reached. */
-export function it503(t: TestContext, operationId: string, body: Body = VALID_REQUESTS[operationId]) {
-  it('answers 503 with Retry-After when the analytics store is unreachable', async () => {
-    const answer = await callFailing(
-      t,
-      operationId,
-      body,
-      'rootKey',
-      sqlError('08006', 'connection to server was lost'),
-    )
+/**
+ * 503 with `Retry-After` when the database cannot be reached; the analytics operations name
+ * their store, every other operation the database. The failure is logged.
+ */
+export function it503(
+  t: TestContext,
+  operationId: string,
+  body: Body = VALID_REQUESTS[operationId],
+  credential: Credential = credentialOf(operationId),
+) {
+  const what = operationId.startsWith('analytics.') ? 'The analytics store' : 'The database'
+  it(`answers 503 with Retry-After when ${what.toLowerCase()} is unreachable`, async () => {
+    const failure = sqlError('08006', 'connection to server was lost')
+    const answer = await callFailing(t, operationId, body, credential, failure)
     expect(answer.response.status).toBe(503)
     expect(Number(answer.response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
     expect(answer.error?.error).toMatchObject({
       status: 503,
       title: 'Service Unavailable',
       type: `${DOCS}/application/service_unavailable`,
-      detail: 'The analytics store is temporarily unavailable. Retry in a few seconds.',
+      detail: `${what} is temporarily unavailable. Retry in a few seconds.`,
     })
+    expect(t.unexpectedErrors).toContain(failure)
   })
 }

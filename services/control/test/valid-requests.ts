@@ -216,7 +216,7 @@ export const VALID_REQUESTS: Readonly<Record<string, unknown>> = {
   'portal.createSession': {
     portal: 'portal_main',
     externalId: 'customer_8412',
-    scopes: ['read_keys', 'reroll_key', 'read_verifications'],
+    scopes: ['keys:read', 'keys:reroll', 'analytics:read'],
     returnUrl: 'https://app.acme-shop.com/settings/api',
   },
   'portal.exchangeCode': { code: 'pc_9Qw2Er4Ty6Ui8Op' },

@@ -1,18 +1,31 @@
 /**
- * Crawl throughput: our crawl (POST /v2/crawl, scrape pipeline, group commit of pages) against a
- * plain fetch loop (fetch + href regex, same concurrency) over the same 1,000-page local site,
- * served from a separate process. Prints pages per second of both and the ratio (goal ≥ 0.7).
- * A third loop, the same plain loop that also converts each page with turndown (no storage, no
- * API), shows the ceiling of any crawl that returns markdown, against the same plain loop.
+ * Benchmark (not a test): crawl throughput over the same local 1,000-page site (served by a
+ * separate process), concurrency 10 for all, in alternating rounds, each crawl a new one from the
+ * first page: our crawl (POST /v2/crawl: scrape pipeline, durable pages, credits, search index),
+ * a fetch + turndown loop (what a crawl to markdown costs with nothing stored and no API around
+ * it), Crawlee's CheerioCrawler converting with turndown into its dataset (bench/crawlee-crawl.ts),
+ * and a plain fetch loop (fetch + href regex). Pages per second, median and range; our ratios to
+ * each in the same round. BENCH_CRAWLEE_FIXED=1 adds Crawlee with minConcurrency = maxConcurrency.
  */
+import {
+  alternate,
+  fmt,
+  fmtRatio,
+  machineNote,
+  printNote,
+  printTable,
+  quick,
+  ratios,
+  summarize,
+} from '@apiplatform/bench'
 import type { Database } from '@apiplatform/server-kit'
 import TurndownService from 'turndown'
 import { auth, startBenchService, startSiteProcess } from './common.js'
+import { crawleeCrawl } from './crawlee-crawl.js'
 import { printSqlStats } from './sql-stats.js'
 
-const PAGES = Number(process.env.BENCH_PAGES ?? 1000)
+const PAGES = Number(process.env.BENCH_PAGES ?? (quick ? 300 : 1000))
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10)
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 
 const turndown = new TurndownService()
 
@@ -92,53 +105,60 @@ const site = await startSiteProcess(PAGES)
 const { service, mode } = await startBenchService()
 try {
   const start = `${site.url}/p/0`
-  // Warm-up of both sides (the site process, JIT, lazily loaded modules), then both measured in
-  // this run, one after the other, over the same pages at the same concurrency.
+  const convert = (html: string) => turndown.turndown(html)
+  // Warm-up of every side (the site process, JIT, lazily loaded modules), not measured.
   await plainLoop(start)
-  await plainLoop(start, (html) => turndown.turndown(html))
+  await plainLoop(start, convert)
+  await crawleeCrawl(start, Math.min(100, PAGES), CONCURRENCY)
   await ourCrawl(service.url, start, service.apiKey, Math.min(200, PAGES))
   printSqlStats('start-up and warm-up')
-  // Rounds alternate between the two (each crawl is a new one over the same pages), so drifting
-  // load on a shared machine hits both alike; the rates are totals over all rounds.
-  let plainPages = 0
-  let plainSecs = 0
-  let convertingPages = 0
-  let convertingSecs = 0
-  let ourPages = 0
-  let ourSecs = 0
+  const note = machineNote()
   let drainSecs = 0
-  for (let round = 0; round < ROUNDS; round++) {
+  /** Pages per second of one crawl; waits first, untimed, until our search indexer has caught up. */
+  const timed = (crawl: () => Promise<number>) => async () => {
     drainSecs += await indexerDrained(service.db)
-    let t = performance.now()
-    plainPages += await plainLoop(start)
-    plainSecs += (performance.now() - t) / 1000
-    t = performance.now()
-    convertingPages += await plainLoop(start, (html) => turndown.turndown(html))
-    convertingSecs += (performance.now() - t) / 1000
-    t = performance.now()
-    ourPages += await ourCrawl(service.url, start, service.apiKey)
-    ourSecs += (performance.now() - t) / 1000
+    const t = performance.now()
+    const pages = await crawl()
+    if (pages < PAGES) throw new Error(`a crawl stopped at ${pages} of ${PAGES} pages`)
+    return pages / ((performance.now() - t) / 1000)
   }
-  printSqlStats('our crawls')
-  const plainRate = plainPages / plainSecs
-  const convertingRate = convertingPages / convertingSecs
-  const ourRate = ourPages / ourSecs
-  console.log(
-    `database: ${mode}; ${PAGES}-page site; concurrency ${CONCURRENCY}; ${ROUNDS} alternating rounds`,
+  const OURS = 'our crawl (POST /v2/crawl)'
+  const contenders = [
+    { name: OURS, measure: timed(() => ourCrawl(service.url, start, service.apiKey)) },
+    { name: 'fetch + turndown loop', measure: timed(() => plainLoop(start, convert)) },
+    {
+      name: 'Crawlee CheerioCrawler + turndown',
+      measure: timed(() => crawleeCrawl(start, PAGES, CONCURRENCY)),
+    },
+    ...(process.env.BENCH_CRAWLEE_FIXED === '1'
+      ? [
+          {
+            name: 'Crawlee, minConcurrency = maxConcurrency',
+            measure: timed(() => crawleeCrawl(start, PAGES, CONCURRENCY, { fixedConcurrency: true })),
+          },
+        ]
+      : []),
+    { name: 'plain fetch loop', measure: timed(() => plainLoop(start)) },
+  ]
+  const results = await alternate(contenders, { describe: (rate) => `${rate.toFixed(1)} pages/s` })
+  printSqlStats('the measured crawls')
+  const ours = results.get(OURS) ?? []
+  printTable(
+    `web-data crawl, ${PAGES.toLocaleString('en-US')}-page local site, concurrency ${CONCURRENCY}: pages/s, median (range)`,
+    ['crawler', 'pages/s', 'ours ÷ this (same round)'],
+    contenders.map(({ name }) => {
+      const xs = results.get(name) ?? []
+      return [name, fmt(summarize(xs)), name === OURS ? '1' : fmtRatio(ratios(ours, xs))]
+    }),
   )
-  console.log(
-    `plain fetch loop: ${plainPages} pages in ${plainSecs.toFixed(2)} s = ${plainRate.toFixed(1)} pages/s`,
+  printNote(
+    [
+      `Database: ${mode}. Goals: ours ≥ 0.7× the fetch + turndown loop, ≥ 5× Crawlee.`,
+      `Crawlee 3.18.1 (@crawlee/cheerio) on its defaults but maxConcurrency ${CONCURRENCY}: its autoscaled pool starts one request at a time and only scales up while the machine's CPU is not overloaded.`,
+      `Our search indexer catching up after our crawls, waited for before each crawl and timed by none: ${drainSecs.toFixed(2)} s in all.`,
+      `Started ${note}.`,
+    ].join('\n'),
   )
-  console.log(
-    `plain loop + turndown (no storage): ${convertingPages} pages in ${convertingSecs.toFixed(2)} s = ${convertingRate.toFixed(1)} pages/s, ${(convertingRate / plainRate).toFixed(2)} of the plain loop (the ceiling of a crawl to markdown)`,
-  )
-  console.log(
-    `our crawl:        ${ourPages} pages in ${ourSecs.toFixed(2)} s = ${ourRate.toFixed(1)} pages/s`,
-  )
-  console.log(
-    `search indexer catching up after our crawls (before each timed plain loop, timed by neither): ${drainSecs.toFixed(2)} s`,
-  )
-  console.log(`crawl ratio (ours / plain): ${(ourRate / plainRate).toFixed(2)} (goal >= 0.7)`)
 } finally {
   await service.stop()
   site.child.kill('SIGTERM')

@@ -1,38 +1,51 @@
 /**
- * Scrape-to-markdown of one page: POST /v2/scrape (formats: markdown, maxAge 0) against a bare
- * script that fetches the page and converts it with turndown, sequentially, same page, same count,
- * after a warm-up of both, in alternating rounds. Two pages: a documentation article of typical
- * size (about 50 KB of HTML, bench/article-page.ts) and a generated 1 KB page of the crawl site,
- * where the per-request costs the bare script does not have (the HTTP hop to the service, metering,
- * the charge and the search index) outweigh the conversion. Prints scrapes per second of both and
- * the ratio for each page (goal ≥ 0.5).
+ * Benchmark (not a test): scrape to markdown of one page, sequentially, in alternating rounds:
+ * POST /v2/scrape (formats: markdown, maxAge 0: every scrape fetches and converts) against a
+ * script that fetches the same page and converts it with turndown. Two pages, served by a separate
+ * process: a documentation article of typical size (bench/article-page.ts, 52.9 KB of HTML) and a
+ * generated 1 KB page of the crawl site, where the per-request costs the bare script does not have
+ * (the HTTP hop to the service, metering, the charge, the stored page) outweigh the conversion.
+ * Scrapes per second, median and range; our ratio to fetch + turndown in the same round.
  */
+import {
+  alternate,
+  fmt,
+  fmtRatio,
+  machineNote,
+  num,
+  printNote,
+  printTable,
+  quick,
+  ratios,
+  summarize,
+} from '@apiplatform/bench'
 import TurndownService from 'turndown'
+import { articlePage } from './article-page.js'
 import { auth, startBenchService, startSiteProcess } from './common.js'
 import { printSqlStats } from './sql-stats.js'
 
-const N = Number(process.env.BENCH_SCRAPES ?? 300)
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
+/** Sequential scrapes per contender and round. */
+const PER_ROUND = Number(process.env.BENCH_SCRAPES ?? (quick ? 30 : 100))
 
 const site = await startSiteProcess(50)
 const { service, mode } = await startBenchService()
 try {
   const turndown = new TurndownService({ headingStyle: 'atx' })
   const pages = [
-    { label: 'article (about 50 KB of HTML)', url: `${site.url}/article.html` },
-    { label: 'generated page (1 KB of HTML)', url: `${site.url}/p/1` },
+    {
+      label: `the ${num(Buffer.byteLength(articlePage()) / 1000, 1)} KB article`,
+      url: `${site.url}/article.html`,
+    },
+    { label: 'the 1 KB page', url: `${site.url}/p/1` },
   ]
-  const lines: string[] = []
+  const note = machineNote()
+  const rows: string[][] = []
   for (const { label, url } of pages) {
-    const bare = async () => {
-      const html = await (await fetch(url)).text()
-      return turndown.turndown(html)
-    }
+    const bare = async () => turndown.turndown(await (await fetch(url)).text())
     const ours = async () => {
       const res = await fetch(`${service.url}/v2/scrape`, {
         method: 'POST',
         headers: auth(service.apiKey),
-        // maxAge 0: every scrape fetches and converts (the default would answer from the page cache).
         body: JSON.stringify({ url, formats: ['markdown'], maxAge: 0 }),
       })
       const body = (await res.json()) as { data?: { markdown?: string } }
@@ -43,30 +56,36 @@ try {
       await ours()
     }
     printSqlStats(`start-up and warm-up (${label})`)
-    // Rounds alternate between the two, so drifting load on a shared machine hits both alike.
-    let bareSecs = 0
-    let ourSecs = 0
-    const per = Math.ceil(N / ROUNDS)
-    for (let round = 0; round < ROUNDS; round++) {
-      let t = performance.now()
-      for (let i = 0; i < per; i++) await bare()
-      bareSecs += (performance.now() - t) / 1000
-      t = performance.now()
-      for (let i = 0; i < per; i++) await ours()
-      ourSecs += (performance.now() - t) / 1000
+    const rate = (scrape: () => Promise<unknown>) => async () => {
+      const t = performance.now()
+      for (let i = 0; i < PER_ROUND; i++) await scrape()
+      return PER_ROUND / ((performance.now() - t) / 1000)
     }
-    const bareRate = (per * ROUNDS) / bareSecs
-    const ourRate = (per * ROUNDS) / ourSecs
-    printSqlStats(`our scrapes (${label})`)
-    lines.push(
-      `${label}: ${per * ROUNDS} sequential scrapes, ${ROUNDS} alternating rounds`,
-      `  bare fetch + turndown: ${bareRate.toFixed(1)} /s`,
-      `  POST /v2/scrape:       ${ourRate.toFixed(1)} /s`,
-      `  scrape ratio (ours / bare): ${(ourRate / bareRate).toFixed(2)} (goal >= 0.5)`,
+    const results = await alternate(
+      [
+        { name: 'ours', measure: rate(ours) },
+        { name: 'bare', measure: rate(bare) },
+      ],
+      { describe: (r) => `${label} ${r.toFixed(1)}/s` },
     )
+    printSqlStats(`our scrapes (${label})`)
+    const oursRates = results.get('ours') ?? []
+    const bareRates = results.get('bare') ?? []
+    rows.push([
+      label,
+      fmt(summarize(oursRates), 1),
+      fmt(summarize(bareRates), 1),
+      fmtRatio(ratios(oursRates, bareRates)),
+    ])
   }
-  console.log(`database: ${mode}`)
-  for (const line of lines) console.log(line)
+  printTable(
+    'web-data scrape to markdown, sequential: scrapes/s, median (range)',
+    ['page', 'POST /v2/scrape', 'fetch + turndown', 'ours ÷ fetch + turndown (same round)'],
+    rows,
+  )
+  printNote(
+    `Database: ${mode}. Goals: the 1 KB page ≥ 0.6×, the article ≥ 0.75×. ${PER_ROUND} scrapes per contender and round.\nStarted ${note}.`,
+  )
 } finally {
   await service.stop()
   site.child.kill('SIGTERM')

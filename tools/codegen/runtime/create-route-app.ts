@@ -69,7 +69,14 @@ export function createRouteApp<E extends Env>(
   const app = new OpenAPIHono<E>({
     defaultHook: (result, c) => {
       if (!result.success) {
-        return fail(c, { kind: 'invalid_request', status: 400, target: result.target, error: result.error })
+        return fail(c, {
+          kind: 'invalid_request',
+          status: 400,
+          target: result.target,
+          error: result.error,
+          // @hono/zod-validator passes the checked value as `data`; @hono/zod-openapi's Hook type omits it.
+          input: (result as { data?: unknown }).data,
+        })
       }
     },
   })

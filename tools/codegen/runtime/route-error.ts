@@ -6,8 +6,12 @@ import type { ZodError } from 'zod'
  * API turns these into its own error format (see `RouteAppDefinition.errorResponse`).
  */
 export type RouteError =
-  /** A request part failed its schema; `target` is hono's name of the part (`json`, `form`, `query`, `param`, `header`, `cookie`). */
-  | { kind: 'invalid_request'; status: 400; target: string; error: ZodError }
+  /**
+   * A request part failed its schema; `target` is hono's name of the part (`json`, `form`,
+   * `query`, `param`, `header`, `cookie`), `input` the value that was checked (for
+   * `describeIssues`, which tells a missing property from a wrong one by it).
+   */
+  | { kind: 'invalid_request'; status: 400; target: string; error: ZodError; input?: unknown }
   /** The body could not be parsed (hono's validator threw a 400: malformed JSON or form data). */
   | { kind: 'malformed_body'; status: 400; message: string }
   /**

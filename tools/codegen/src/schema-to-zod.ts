@@ -272,20 +272,51 @@ function override(s: JsonSchemaObject, refs: Refs, ctx: ZodEmitContext): string 
     return `z.custom<Blob>((v) => v instanceof Blob, { message: 'Expected a file' }).openapi({ type: 'string', format: 'binary' })`
   }
 
-  // zod's emitted `pattern` is `RegExp.source` (slashes escaped) and `.url().regex()` loses the
+  // zod's emitted `pattern` is `RegExp.source` (slashes escaped) and `z.url().regex()` loses the
   // format: keep the spec's own `pattern` and `format` in the emitted document.
   if (s.type === 'string' && !s.enum && (typeof s.pattern === 'string' || typeof s.format === 'string')) {
     const meta: JsonObject = {}
     if (typeof s.pattern === 'string') meta.pattern = s.pattern
     if (typeof s.format === 'string') meta.format = s.format
-    return `${parseString(s as never)}.openapi(${JSON.stringify(meta)})`
+    return `${stringToZod(s)}.openapi(${JSON.stringify(meta)})`
   }
+  if (s.type === 'string' && !s.enum && s.contentEncoding === 'base64') return stringToZod(s)
 
   // Keep numeric formats (int32, int64, float, double) in the emitted document.
   if ((s.type === 'integer' || s.type === 'number') && typeof s.format === 'string' && !s.enum) {
     return withDefault(s, `${parseNumber(s as never)}.openapi({ format: ${JSON.stringify(s.format)} })`)
   }
   return undefined
+}
+
+/**
+ * String formats as zod 4's top-level schemas: the `z.string().email()`-style methods are
+ * deprecated in zod 4 (and slated for removal), the top-level ones are what it documents.
+ */
+const STRING_FORMATS: Record<string, string> = {
+  email: 'z.email()',
+  ip: 'z.union([z.ipv4(), z.ipv6()])',
+  ipv4: 'z.ipv4()',
+  ipv6: 'z.ipv6()',
+  uri: 'z.url()',
+  uuid: 'z.uuid()',
+  'date-time': 'z.iso.datetime({ offset: true })',
+  time: 'z.iso.time()',
+  date: 'z.iso.date()',
+  duration: 'z.iso.duration()',
+}
+
+function stringToZod(s: JsonSchemaObject): string {
+  const format = typeof s.format === 'string' ? STRING_FORMATS[s.format] : undefined
+  const base64 = !format && s.contentEncoding === 'base64'
+  // The library writes the format as a method of `z.string()`; the checks that follow it
+  // (pattern, lengths) are methods of every zod 4 string format too.
+  const checks = parseString(without(s as JsonObject, 'format', 'contentEncoding') as never).replace(
+    /^z\.string\(\)/,
+    '',
+  )
+  if (format?.startsWith('z.union(')) return checks === '' ? format : `z.string()${checks}.and(${format})`
+  return `${format ?? (base64 ? 'z.base64()' : 'z.string()')}${checks}`
 }
 
 /** Names of the coercion helpers that the generated code defines (see `COERCE_HELPERS`). */

@@ -1,6 +1,18 @@
 export { type ConsumerProject, createConsumerProject } from './consumer.js'
 export { type ImageRecipe, readImageRecipe } from './dockerfile.js'
 export { compareSpecs, type Drift, formatDrift, type OpenApiLike } from './drift.js'
+export { deepValue } from './fuzz/generate.js'
+export { describeRequest, formatFinding, formatReport } from './fuzz/report.js'
+export type { FuzzRequest, RequestKind } from './fuzz/request.js'
+export {
+  type Finding,
+  type FindingClass,
+  type FuzzOptions,
+  type FuzzReport,
+  type KnownFailure,
+  type ProbeRequest,
+  runFuzz,
+} from './fuzz/run.js'
 export { createOfflineProject, type OfflineProject, type OfflineProjectOptions } from './offline-project.js'
 export { type RunningCommand, startServiceCommand } from './service-command.js'
 export {
@@ -11,6 +23,7 @@ export {
   type OperationObject,
   resolveRef,
 } from './spec.js'
+export { installedCopies, type TypeCheckCost, typeCheckCost } from './type-check-cost.js'
 export { validatingFetch } from './validating-fetch.js'
 export {
   ContractViolation,

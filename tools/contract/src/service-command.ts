@@ -6,6 +6,8 @@ export interface RunningCommand {
   output(): string
   /** SIGTERM; resolves with the exit code. */
   stop(): Promise<number | null>
+  /** SIGKILL (a service that may be wedged); resolves once it is gone. */
+  kill(): Promise<number | null>
 }
 
 /** Starts a service's command and resolves once it says where it listens (rejects if it exits first). */
@@ -31,6 +33,10 @@ export function startServiceCommand(
           output: () => output,
           stop: () => {
             child.kill('SIGTERM')
+            return exit
+          },
+          kill: () => {
+            child.kill('SIGKILL')
             return exit
           },
         })

@@ -1,6 +1,7 @@
 import type { ValidateFunction } from 'ajv'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
+import { depthOf, jsonBytes } from './json-measure.js'
 import { listOperations, type OpenApiDocument, type ResponseObject, resolveRef } from './spec.js'
 
 export interface ResponseCheck {
@@ -48,6 +49,18 @@ export class ResponseValidator {
     addFormats.default(this.ajv)
     // OpenAPI keywords that are not JSON Schema keywords.
     for (const keyword of ['discriminator', 'xml', 'externalDocs', 'example']) this.ajv.addKeyword(keyword)
+    // The spec's limits of free-form values: levels of objects and arrays (the value itself being
+    // the first) and UTF-8 bytes of its JSON.
+    this.ajv.addKeyword({
+      keyword: 'x-max-depth',
+      schemaType: 'number',
+      validate: (max: number, data: unknown) => depthOf(data, max + 1) <= max,
+    })
+    this.ajv.addKeyword({
+      keyword: 'x-max-bytes',
+      schemaType: 'number',
+      validate: (max: number, data: unknown) => jsonBytes(data) <= max,
+    })
     this.ajv.addSchema({ ...doc, $id: 'spec' } as object, 'spec')
     this.operations = listOperations(doc).map(({ method, path, operation }) => ({
       method,
@@ -63,6 +76,77 @@ export class ResponseValidator {
       ),
     }))
   }
+
+  /** Whether a response matches a documented operation (method and path). */
+  documents(method: string, path: string): boolean {
+    const bare = path.split('?')[0] ?? ''
+    return this.operations.some((o) => o.method === method.toLowerCase() && o.matcher.test(bare))
+  }
+
+  /**
+   * What is wrong with `value` as the operation's request body: `undefined` when it is valid,
+   * `null` when the operation has no such schema or Ajv cannot decide (a value too deep for it).
+   */
+  requestBodyProblem(
+    method: string,
+    template: string,
+    mediaType: string,
+    value: unknown,
+  ): string | null | undefined {
+    const operation = (
+      this.doc.paths[template] as Record<string, { requestBody?: { content?: Record<string, unknown> } }>
+    )?.[method.toLowerCase()]
+    if (!operation?.requestBody?.content?.[mediaType]) return null
+    const key = `request ${method.toLowerCase()} ${template} ${mediaType}`
+    let validate = this.compiled.get(key)
+    if (!validate) {
+      const pointer = ['paths', template, method.toLowerCase(), 'requestBody', 'content', mediaType, 'schema']
+      validate = this.ajv.compile({ $ref: `spec#/${pointer.map(pointerSegment).join('/')}` })
+      this.compiled.set(key, validate)
+    }
+    try {
+      if (validate(value)) return undefined
+      return (
+        (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message}`).join('; ') ||
+        'invalid'
+      )
+    } catch {
+      return null
+    }
+  }
+
+  /**
+   * For an answer outside the documented surface (an unknown route or method): a description of
+   * the problem unless the body is one of the API's documented error bodies.
+   */
+  errorFormatProblem(body: unknown): string | undefined {
+    if (!this.errorSchemas) {
+      const refs = new Set<string>()
+      for (const { template, method, responses } of this.operations)
+        for (const [status, response] of responses)
+          if (status.startsWith('4'))
+            for (const mediaType of Object.keys(response.content ?? {})) {
+              const responseRef = (
+                (
+                  this.doc.paths[template] as Record<string, { responses: Record<string, { $ref?: string }> }>
+                )[method]?.responses[status] as { $ref?: string } | undefined
+              )?.$ref
+              const schema = response.content?.[mediaType]?.schema as { $ref?: string } | undefined
+              refs.add(
+                schema?.$ref
+                  ? `spec${schema.$ref}`
+                  : responseRef
+                    ? `spec${responseRef}/content/${pointerSegment(mediaType)}/schema`
+                    : `spec#/${['paths', template, method, 'responses', status, 'content', mediaType, 'schema'].map(pointerSegment).join('/')}`,
+              )
+            }
+      this.errorSchemas = [...refs].map((ref) => this.ajv.compile({ $ref: ref }))
+    }
+    if (this.errorSchemas.some((validate) => validate(body))) return undefined
+    return `the body is none of the API's error bodies: ${JSON.stringify(body)?.slice(0, 300)}`
+  }
+
+  private errorSchemas: ValidateFunction[] | undefined
 
   /** Throws a ContractViolation that says what is off when the response is not documented. */
   assertValid(check: ResponseCheck): void {

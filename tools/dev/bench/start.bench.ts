@@ -1,97 +1,166 @@
 /**
  * Start-up and footprint of the stand-ins (a benchmark, not a test; `pnpm --dir tools/dev bench`):
  *
- * 1. one service from spawn to its first answered request, warm (built, existing data), against
- *    bare Node serving HTTP (the floor of any Node service) and the same service through tsx, in
- *    alternating rounds of the same run;
+ * 1. one service from spawn to its first answered API request, on existing data (built, its
+ *    database created by an unmeasured first start) and on fresh data, and its idle RSS a few
+ *    seconds later, against Prism mocking the same API from its bundle (what a team would run
+ *    instead) and bare Node serving HTTP (the floor of any Node service), in alternating rounds;
  * 2. the RSS of the whole `pnpm start` stack once its banner is out (every process, pnpm included);
  * 3. a cold `pnpm start` (turbo's cache bypassed): time to the banner, to its first progress line,
- *    and the longest silence (BENCH_COLD=0 skips it).
+ *    and the longest silence.
  *
- * BENCH_PARTS=startup,footprint,cold picks the parts; BENCH_ROUNDS the rounds of the first.
+ * BENCH_PARTS=startup,footprint,cold picks the parts (default startup,footprint: the cold start
+ * rebuilds every package); BENCH_ROUNDS the rounds of the first, `--quick` fewer and shorter.
  */
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { answers } from '../src/children.js'
+import {
+  alternate,
+  answers,
+  fmt,
+  fmtRatio,
+  machineNote,
+  printNote,
+  printTable,
+  quick,
+  ratios,
+  rssMb,
+  spawnServer,
+  startPrism,
+  summarize,
+} from '@apiplatform/bench'
 import { descendants, root, runStart } from '../src/testing.js'
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 const temp = mkdtempSync(join(tmpdir(), 'start-bench-'))
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN
+/** How long a started process is left idle before its RSS is read. */
+const SETTLE_MS = Number(process.env.BENCH_SETTLE_MS ?? (quick ? 1000 : 3000))
+const ROOT_KEY = 'ck_start_bench_root_key'
+const API_KEY = 'wd-start-bench-key'
 
-/** Spawn → first 200 of `path`, in ms; the process is stopped afterwards. */
-async function timeToFirstAnswer(command: string, args: string[], env: NodeJS.ProcessEnv, path: string) {
-  const started = performance.now()
-  const child = spawn(command, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  let output = ''
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
-      output += chunk
-      const match = /listening on (http:\/\/[^\s"]+)/.exec(output)
-      if (match?.[1]) resolve(match[1])
-    })
-    child.once('exit', () => reject(new Error(`exited:\n${output}`)))
-  })
-  await answers(`${url}${path}`)
-  const ms = performance.now() - started
-  const exited = new Promise((r) => child.once('exit', r))
-  child.kill('SIGTERM')
-  await exited
-  return ms
+/** The first API request each API answers: a real operation, authenticated. */
+const firstRequest = {
+  control: {
+    path: '/v2/keys.verifyKey',
+    init: {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ROOT_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ key: 'sk_start_bench_unknown' }),
+    },
+  },
+  'web-data': {
+    path: '/v2/team/credit-usage',
+    init: { headers: { authorization: `Bearer ${API_KEY}` } },
+  },
+} as const
+
+interface Started {
+  ms: number
+  rssMb: number
+}
+
+/** Spawn → first 2xx of `request`; then idle for SETTLE_MS, its RSS, and the process stopped. */
+async function startOnce(
+  spawnIt: () => ReturnType<typeof spawnServer>,
+  request: { path: string; init?: RequestInit },
+): Promise<Started> {
+  const spawned = performance.now()
+  const child = await spawnIt()
+  try {
+    await answers(`${child.url}${request.path}`, request.init)
+    const ms = performance.now() - spawned
+    await new Promise((r) => setTimeout(r, SETTLE_MS))
+    return { ms, rssMb: rssMb(child.pid) }
+  } finally {
+    await child.stop()
+  }
 }
 
 const FLOOR = `require('node:http').createServer((q, s) => s.end('ok')).listen(0, '127.0.0.1', function () { console.log('bare listening on http://127.0.0.1:' + this.address().port) })`
+const LISTENING = /listening on (http:\/\/[^\s"]+)/
 
 async function startup() {
-  console.log(
-    `\n1. one service, spawn → first answered request, warm (median of ${ROUNDS}, alternating rounds)\n`,
-  )
-  const targets = [
+  const service = (name: 'control' | 'web-data', dataDir: () => string) => () =>
+    spawnServer(process.execPath, [`services/${name}/dist/main.js`], {
+      cwd: root,
+      env: {
+        PORT: '0',
+        DATA_DIR: dataDir(),
+        LOG_LEVEL: 'warn',
+        CONTROL_ROOT_KEY: ROOT_KEY,
+        WEB_DATA_API_KEY: API_KEY,
+      },
+      urlPattern: LISTENING,
+    })
+  let fresh = 0
+  const freshDir = () => join(temp, `fresh-${fresh++}`)
+  const contenders = [
     {
       name: 'bare Node HTTP server (floor)',
-      command: process.execPath,
-      args: ['-e', FLOOR],
-      env: {},
-      path: '/',
+      measure: () =>
+        startOnce(() => spawnServer(process.execPath, ['-e', FLOOR], { urlPattern: LISTENING }), {
+          path: '/',
+        }),
     },
-    ...(['control', 'web-data'] as const).flatMap((service) => {
-      const env = { PORT: '0', DATA_DIR: join(temp, service), LOG_LEVEL: 'warn' }
+    ...(['control', 'web-data'] as const).flatMap((name) => [
+      {
+        name: `${name}, existing data`,
+        measure: () =>
+          startOnce(
+            service(name, () => join(temp, name)),
+            firstRequest[name],
+          ),
+      },
+      {
+        name: `${name}, fresh data`,
+        measure: () => startOnce(service(name, freshDir), firstRequest[name]),
+      },
+      {
+        name: `Prism on the ${name} bundle`,
+        measure: () =>
+          startOnce(() => startPrism(join(root, `specs/${name}/dist/openapi.json`)), firstRequest[name]),
+      },
+    ]),
+  ]
+  // The first start creates and migrates each database: not measured.
+  for (const name of ['control', 'web-data'] as const)
+    await startOnce(
+      service(name, () => join(temp, name)),
+      firstRequest[name],
+    )
+  const note = machineNote()
+  const results = await alternate(contenders, {
+    describe: (r) => `${Math.round(r.ms)} ms, ${Math.round(r.rssMb)} MB`,
+  })
+  const of = (name: string, pick: keyof Started) => (results.get(name) ?? []).map((r) => r[pick])
+  printTable(
+    'one process, spawn → first answered API request, and its RSS once idle: median (range)',
+    ['target', 'spawn → first answer (ms)', `RSS ${SETTLE_MS / 1000} s later (MB)`],
+    contenders.map(({ name }) => [name, fmt(summarize(of(name, 'ms'))), fmt(summarize(of(name, 'rssMb')))]),
+  )
+  printTable(
+    'ours as a ratio of Prism on the same API, same round (below 1: ours starts faster / uses less)',
+    ['service', 'start, existing data', 'start, fresh data', 'RSS, existing data', 'RSS, fresh data'],
+    (['control', 'web-data'] as const).map((name) => {
+      const prism = `Prism on the ${name} bundle`
       return [
-        {
-          name: `${service}: node dist/main.js`,
-          command: process.execPath,
-          args: [`services/${service}/dist/main.js`],
-          env,
-          path: '/openapi.json',
-        },
-        {
-          name: `${service}: tsx src/main.ts`,
-          command: join(root, 'node_modules/.bin/tsx'),
-          args: [`services/${service}/src/main.ts`],
-          env,
-          path: '/openapi.json',
-        },
+        name,
+        fmtRatio(ratios(of(`${name}, existing data`, 'ms'), of(prism, 'ms'))),
+        fmtRatio(ratios(of(`${name}, fresh data`, 'ms'), of(prism, 'ms'))),
+        fmtRatio(ratios(of(`${name}, existing data`, 'rssMb'), of(prism, 'rssMb'))),
+        fmtRatio(ratios(of(`${name}, fresh data`, 'rssMb'), of(prism, 'rssMb'))),
       ]
     }),
-  ]
-  // the first start creates and migrates each database: not measured
-  for (const t of targets) await timeToFirstAnswer(t.command, t.args, t.env, t.path)
-  const times = new Map(targets.map((t) => [t.name, [] as number[]]))
-  for (let round = 0; round < ROUNDS; round++)
-    for (const t of targets)
-      times.get(t.name)?.push(await timeToFirstAnswer(t.command, t.args, t.env, t.path))
-  const floor = median(times.get(targets[0]?.name ?? '') ?? [])
-  console.log('| target | median (ms) | range (ms) | vs floor |\n|---|---:|---:|---:|')
-  for (const [name, xs] of times)
-    console.log(
-      `| ${name} | ${Math.round(median(xs))} | ${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))} | ${(median(xs) / floor).toFixed(1)}× |`,
-    )
+  )
+  printNote(
+    [
+      'Ours: `node services/<name>/dist/main.js` on embedded PGlite (existing data: a DATA_DIR an unmeasured first start created;',
+      'fresh: a new one each time); first answer: control `keys.verifyKey` (an unknown key), web-data `GET /v2/team/credit-usage`,',
+      'the same for Prism (`prism mock`, @stoplight/prism-cli 5.16.0). Goal per service on embedded storage: ≤ 1.0 s and ≤ 250 MB.',
+      `Started ${note}.`,
+    ].join('\n'),
+  )
 }
 
 function rssKb(pid: number): number {
@@ -167,10 +236,10 @@ try {
   console.log(
     `machine: ${execFileSync('nproc', { encoding: 'utf8' }).trim()} CPUs, load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
   )
-  const parts = (process.env.BENCH_PARTS ?? 'startup,footprint,cold').split(',')
+  const parts = (process.env.BENCH_PARTS ?? 'startup,footprint').split(',')
   if (parts.includes('startup')) await startup()
   if (parts.includes('footprint')) await footprint()
-  if (parts.includes('cold') && process.env.BENCH_COLD !== '0') await cold()
+  if (parts.includes('cold')) await cold()
 } finally {
   rmSync(temp, { recursive: true, force: true })
 }

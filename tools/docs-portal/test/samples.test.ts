@@ -287,7 +287,7 @@ async function portalSessionToken(controlUrl: string): Promise<string> {
     {
       portal: 'portal_main',
       externalId: 'customer_8412',
-      scopes: ['read_keys', 'reroll_key', 'read_verifications'],
+      scopes: ['keys:read', 'keys:reroll', 'analytics:read'],
     },
     CONTROL_ROOT_KEY,
   )

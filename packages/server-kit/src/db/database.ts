@@ -30,4 +30,6 @@ export interface DatabaseOptions {
    * with `databaseUrl`.
    */
   pgliteWorker?: boolean | undefined
+  /** With `pgliteWorker`: how long a call may wait for the worker (see `openPgliteWorker`). */
+  callTimeoutMs?: number | undefined
 }

@@ -15,6 +15,7 @@ const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT',
  */
 export function classifyDatabaseFailure(err: unknown): DatabaseFailure | undefined {
   if (typeof err !== 'object' || err === null) return undefined
+  if (err instanceof DatabaseStalledError) return 'unavailable'
   const code = typeof (err as { code?: unknown }).code === 'string' ? (err as { code: string }).code : ''
   const message = err instanceof Error ? err.message : ''
   // protocol_violation and data_corrupted: the server answered, but not with anything usable.
@@ -29,4 +30,12 @@ export function classifyDatabaseFailure(err: unknown): DatabaseFailure | undefin
     return 'unavailable'
   }
   return undefined
+}
+
+/**
+ * A database call that got no answer in time: the embedded database's worker is stalled (or
+ * queued behind a statement that is). Classified as `unavailable`: the client may retry later.
+ */
+export class DatabaseStalledError extends Error {
+  override readonly name = 'DatabaseStalledError'
 }

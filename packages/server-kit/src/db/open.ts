@@ -10,7 +10,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schema)
   if (options.dataDir) prepareDataDir(options.dataDir)
   try {
-    return await (options.pgliteWorker ? openPgliteWorker(options.dataDir) : openPglite(options.dataDir))
+    return await (options.pgliteWorker
+      ? openPgliteWorker(options.dataDir, { callTimeoutMs: options.callTimeoutMs })
+      : openPglite(options.dataDir))
   } catch (error) {
     if (!options.dataDir) throw error
     const reason = error instanceof Error ? error.message : String(error)

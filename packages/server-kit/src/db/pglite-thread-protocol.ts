@@ -13,8 +13,14 @@ export type Request =
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'close' }
 
+/**
+ * `value` is `v8.serialize`d by the worker rather than left to `postMessage`: a value the
+ * receiving side cannot rebuild (a JSON value nested thousands of levels deep overflows the
+ * deserializer's stack) would otherwise be dropped with a `messageerror` that names no request,
+ * and its caller would wait forever. Decoded by the caller, the failure belongs to its request.
+ */
 export type Reply =
-  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: true; value: Uint8Array }
   | { id: number; ok: false; error: SerializedError }
 
 /** What the worker posts once, before any reply: PGlite is open, or could not be opened. */

@@ -5,6 +5,7 @@
  * sent while a transaction is open waits for it to end).
  */
 import { mkdirSync } from 'node:fs'
+import { serialize } from 'node:v8'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import {
@@ -30,7 +31,7 @@ const transactions = new Map<number, OpenTransaction>()
 const ROLLBACK = Symbol('rollback')
 
 const reply = (message: Reply) => port.postMessage(message)
-const succeed = (id: number, value: unknown) => reply({ id, ok: true, value })
+const succeed = (id: number, value: unknown) => reply({ id, ok: true, value: serialize(value) })
 const fail = (id: number, error: unknown) => reply({ id, ok: false, error: serializeError(error) })
 
 let pg: PGlite

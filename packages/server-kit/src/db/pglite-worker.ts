@@ -12,8 +12,10 @@
  * statements sent meanwhile wait for it. Errors keep PostgreSQL's fields (`code`, `detail`,
  * `constraint`, …). Rows and parameters are structured-cloned (Date, Uint8Array, bigint survive).
  */
+import { deserialize } from 'node:v8'
 import { Worker } from 'node:worker_threads'
 import type { Database, Sql } from './database.js'
+import { DatabaseStalledError } from './failures.js'
 import {
   deserializeError,
   type Reply,
@@ -33,15 +35,40 @@ const threadEntry = fromSource
 
 type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never
 
+/** How long a statement may wait for its answer by default (queueing included), in ms. */
+export const DEFAULT_CALL_TIMEOUT_MS = 10_000
+
+export interface PgliteWorkerOptions {
+  /**
+   * How long a call may wait for the worker's answer (including the time it waits behind other
+   * statements and transactions) before it fails with `DatabaseStalledError`; default
+   * `DEFAULT_CALL_TIMEOUT_MS`. A stalled worker then costs each request this long, not forever.
+   */
+  callTimeoutMs?: number | undefined
+}
+
 /** Opens PGlite in a worker thread: a folder on disk, or memory when `dataDir` is undefined. */
-export async function openPgliteWorker(dataDir: string | undefined): Promise<Database> {
+export async function openPgliteWorker(
+  dataDir: string | undefined,
+  options: PgliteWorkerOptions = {},
+): Promise<Database> {
+  const callTimeoutMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS
   const worker = new Worker(threadEntry, {
     eval: fromSource,
     workerData: { dataDir } satisfies WorkerOptions,
     // The parent's loader flags (tsx) would only slow the thread's start.
     execArgv: [],
   })
-  const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>()
+  const pending = new Map<
+    number,
+    { resolve(value: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout }
+  >()
+  /**
+   * Calls that timed out, by id, with what to do should the worker answer after all: a
+   * transaction that began after its caller gave up is rolled back at once, or it would hold
+   * PGlite for ever.
+   */
+  const abandoned = new Map<number, (reply: Reply) => void>()
   let nextId = 1
   let closedBecause: string | undefined
 
@@ -54,14 +81,26 @@ export async function openPgliteWorker(dataDir: string | undefined): Promise<Dat
     const id = nextId++
     return new Promise<T>((resolve, reject) => {
       if (pending.size === 0) worker.ref()
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject })
+      const timer = setTimeout(() => {
+        pending.delete(id)
+        abandoned.set(id, (reply) => {
+          if (body.op === 'begin' && reply.ok) void call({ op: 'end', tx: id, commit: false }).catch(() => {})
+        })
+        settled()
+        reject(new DatabaseStalledError(`PGlite did not answer within ${callTimeoutMs} ms`))
+      }, callTimeoutMs)
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject, timer })
       worker.postMessage({ ...body, id } as Request)
     })
   }
   const abandonAll = (reason: string) => {
     closedBecause = reason
-    for (const { reject } of pending.values()) reject(new Error(reason))
+    for (const { reject, timer } of pending.values()) {
+      clearTimeout(timer)
+      reject(new Error(reason))
+    }
     pending.clear()
+    abandoned.clear()
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -73,12 +112,27 @@ export async function openPgliteWorker(dataDir: string | undefined): Promise<Dat
   })
   worker.on('message', (reply: Reply) => {
     const waiter = pending.get(reply.id)
-    if (!waiter) return
+    if (!waiter) {
+      abandoned.get(reply.id)?.(reply)
+      abandoned.delete(reply.id)
+      return
+    }
     pending.delete(reply.id)
-    if (reply.ok) waiter.resolve(reply.value)
-    else waiter.reject(deserializeError(reply.error))
+    clearTimeout(waiter.timer)
+    if (!reply.ok) waiter.reject(deserializeError(reply.error))
+    else {
+      try {
+        waiter.resolve(deserialize(reply.value))
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error)
+        waiter.reject(new Error(`PGlite's answer could not be read: ${reason}`))
+      }
+    }
     settled()
   })
+  // Replies carry their value encoded, so this only fires for a reply too broken to name its
+  // request; that caller's timeout answers it.
+  worker.on('messageerror', () => {})
   worker.on('error', (error) => abandonAll(`PGlite is closed (its worker thread failed: ${error.message})`))
   worker.on('exit', () => abandonAll('PGlite is closed'))
   worker.unref()

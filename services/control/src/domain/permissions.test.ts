@@ -31,6 +31,19 @@ describe('permissions', () => {
     expect(set.has('ratelimit.ns_1.create_key')).toBe(true)
   })
 
+  it('tells whether any request to an operation could be allowed, whatever resource it names', () => {
+    const required = [['environment.*.read_deployment'], ['environment.{environmentId}.read_deployment']]
+    expect(new PermissionSet(['environment.env_1.read_deployment']).mightSatisfy(required)).toBe(true)
+    expect(new PermissionSet(['environment.*.read_deployment']).mightSatisfy(required)).toBe(true)
+    expect(new PermissionSet(['*.*.read_deployment']).mightSatisfy(required)).toBe(true)
+    expect(new PermissionSet(['environment.env_1.create_deployment']).mightSatisfy(required)).toBe(false)
+    expect(new PermissionSet(['project.*.read_deployment']).mightSatisfy(required)).toBe(false)
+    expect(new PermissionSet([]).mightSatisfy(required)).toBe(false)
+    expect(new PermissionSet([]).mightSatisfy([])).toBe(true)
+    // A literal wildcard in the template needs the wildcard held, not some id.
+    expect(new PermissionSet(['api.api_1.create_api']).mightSatisfy([['api.*.create_api']])).toBe(false)
+  })
+
   it('evaluates alternatives with placeholders filled from the resource', () => {
     const required = [
       ['environment.*.rollback_deployment'],

@@ -109,6 +109,28 @@ export class PermissionSet {
     )
   }
 
+  /**
+   * Whether some alternative of `requirements` could be held for some resource: each of its
+   * permissions is held with a wildcard id, the exact id the template names, or (where the
+   * template has a placeholder) any id. False means no request to the operation can be allowed,
+   * whatever it names, so it can be refused before the request is even read.
+   */
+  mightSatisfy(requirements: readonly (readonly string[])[]): boolean {
+    if (requirements.length === 0) return true
+    return requirements.some((alternative) =>
+      alternative.every((template) => {
+        const wanted = parsePermission(template.replace(/\{[A-Za-z0-9_]+\}/g, ANY_ID))
+        if (!wanted) return false
+        return this.held.some(
+          (h) =>
+            h.action === wanted.action &&
+            (h.type === '*' || h.type === wanted.type) &&
+            (h.id === '*' || wanted.id === ANY_ID || h.id === wanted.id),
+        )
+      }),
+    )
+  }
+
   /** Ids of `type` for which the key holds `action` (`'*'` among them for a wildcard). */
   idsWith(type: string, action: string): ReadonlySet<string> {
     const cacheKey = `${type}\u0000${action}`
@@ -126,6 +148,8 @@ export class PermissionSet {
 }
 
 const MAX_REMEMBERED = 1000
+/** Stands for a template's placeholder in `mightSatisfy`: any held id matches it. */
+const ANY_ID = '__any_id__'
 const requirements = new Map<string, { type: string; action: string } | undefined>()
 
 /** `environment.{environmentId}.read_deployment` → `{ type: 'environment', action: 'read_deployment' }`. */

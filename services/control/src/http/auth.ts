@@ -1,15 +1,19 @@
 /**
  * Authentication of every operation that documents a security requirement: a root key as a
  * bearer token, or, for the portal operations secured with `portalSession`, a portal session
- * token. A missing, malformed, unknown, expired or revoked credential answers 401; authorization
- * (403, or the deliberate 404 of some operations) is decided by the handlers with `authorize`,
- * because permissions may name the resource being acted on.
+ * token. A missing, malformed, unknown, expired or revoked credential answers 401. A credential
+ * that holds no permission which could allow the operation for any resource answers 403 here,
+ * before the request is validated or anything is looked up, so neither a 400 nor a 404 tells a
+ * caller without the permission anything. The rest of authorization (403, or the deliberate 404
+ * of the operations that document no 403) is decided by the handlers with `authorize`, because
+ * permissions may name the resource being acted on.
  */
 import { extensions, type OperationId, spec } from '@apiplatform/control-routes'
-import { type Database, parseBearer, sha256 } from '@apiplatform/server-kit'
+import { type Database, documentedStatuses, parseBearer, sha256 } from '@apiplatform/server-kit'
 import type { Context, MiddlewareHandler } from 'hono'
-import { unauthorized } from '../domain/errors.js'
-import { PermissionSet } from '../domain/permissions.js'
+import { forbidden, unauthorized } from '../domain/errors.js'
+import { fillPlaceholders, PermissionSet } from '../domain/permissions.js'
+import { scopeActions } from '../domain/portal-scopes.js'
 import { findPortalSessionByToken } from '../repositories/portal.js'
 import type { ServiceEnv } from './env.js'
 import { errorResponse } from './problems.js'
@@ -105,13 +109,47 @@ export function authenticate(
       workspaceId: key.workspaceId,
       permissions: key.permissionSet,
     })
-    return next()
+    return (await refusedOutright(c)) ?? next()
   }
+}
+
+const statuses = documentedStatuses(spec)
+
+/**
+ * 403 when the caller holds nothing that could allow the operation, for operations that document
+ * 403 (the others answer 404 by design, after validation). The detail names the permissions with
+ * the ids the request names, where its body names them.
+ */
+async function refusedOutright(c: Context<ServiceEnv>): Promise<Response | undefined> {
+  const operationId = c.get('operationId')
+  const requirements = requiredPermissions(operationId)
+  if (!statuses.get(operationId)?.has(403)) return undefined
+  if (c.get('caller').permissions.mightSatisfy(requirements)) return undefined
+  const named: Record<string, string | undefined> = { portalId: c.get('portalSession')?.portalId }
+  try {
+    const body: unknown = await c.req.json()
+    if (body && typeof body === 'object' && !Array.isArray(body)) {
+      for (const [field, value] of Object.entries(body)) {
+        if (typeof value === 'string' && /^[A-Za-z0-9_-]{1,255}$/.test(value)) named[field] = value
+      }
+    }
+  } catch {
+    // Not JSON: the permissions are named with their placeholders.
+  }
+  const needed = requirements
+    .map((alternative) =>
+      alternative
+        .map((template) => fillPlaceholders(template, named) ?? template.replace(/[{}]/g, ''))
+        .join(' and '),
+    )
+    .join(' or ')
+  const who = c.get('portalSession') ? 'The portal session' : 'The root key'
+  return errorResponse(c, forbidden(`${who} lacks ${needed}.`))
 }
 
 /**
  * A portal session token: valid until its `expiresAt`. The caller acts in the session's workspace
- * with the session's scopes as permissions on its portal (`portal.<portalId>.<scope>`), and
+ * with the actions its scopes grant as permissions on its portal (`portal.<portalId>.<action>`), and
  * `portalSession` names the end user (identity) it may see.
  */
 async function portalSession(
@@ -134,10 +172,12 @@ async function portalSession(
   c.set('caller', {
     keyId: session.id,
     workspaceId: session.workspaceId,
-    permissions: new PermissionSet(session.scopes.map((scope) => `portal.${session.portalId}.${scope}`)),
+    permissions: new PermissionSet(
+      scopeActions(session.scopes).map((action) => `portal.${session.portalId}.${action}`),
+    ),
   })
   c.set('portalSession', session)
-  return next()
+  return (await refusedOutright(c)) ?? next()
 }
 
 /** The `x-required-permissions` of an operation (a list of alternatives). */

@@ -1,20 +1,18 @@
 /**
- * Helpers shared by the key, API, identity and permission operations: input errors (400),
- * permission checks against `x-required-permissions` with `{apiId}` filled from the key's API,
- * the API form of a key, and key settings (identity, rate limits, roles, permissions).
+ * Helpers shared by the key, API, identity and permission operations: permission checks against
+ * `x-required-permissions` with `{apiId}` filled from the key's API, the API form of a key, and
+ * key settings (identity, rate limits, roles, permissions).
  */
-import { problem } from '@apiplatform/control-routes'
 import type { Sql } from '@apiplatform/server-kit'
 import type { Context } from 'hono'
 import type { Deps } from '../deps.js'
 import { lastRefillTime } from '../domain/credits.js'
 import { decodeCursor } from '../domain/cursor.js'
-import { forbidden, notFound } from '../domain/errors.js'
+import { forbidden, invalidField, notFound } from '../domain/errors.js'
 import { decryptSecret } from '../domain/key-secrets.js'
 import { describeRequirement } from '../domain/permissions.js'
 import { authorize, requiredPermissions } from '../http/auth.js'
 import type { ServiceEnv } from '../http/env.js'
-import { handle } from '../http/problems.js'
 import { findKey, type KeyRecord } from '../repositories/api-keys.js'
 import {
   findIdentityById,
@@ -32,34 +30,6 @@ import {
   keyDirectPermissions,
   keyRoles,
 } from '../repositories/rbac.js'
-
-/** A request that passed the schema but is still invalid: answered with 400 and one `errors` item. */
-export class InvalidInput extends Error {
-  constructor(
-    readonly location: string,
-    message: string,
-    readonly fix?: string,
-  ) {
-    super(message)
-  }
-}
-
-/** `handle` (ApiError → problem) plus InvalidInput → 400 with `errors`. */
-export function handleInput<H extends (c: never, next: never) => unknown>(fn: H): H {
-  return handle((async (c: Context, next: () => Promise<void>) => {
-    try {
-      return await (fn as unknown as (c: Context, next: () => Promise<void>) => Promise<unknown>)(c, next)
-    } catch (error) {
-      if (!(error instanceof InvalidInput)) throw error
-      const body = problem(c.get('requestId') as string, 400, 'request/invalid_body', error.message, {
-        errors: [
-          { location: error.location, message: error.message, ...(error.fix ? { fix: error.fix } : {}) },
-        ],
-      })
-      return c.json(body, 400)
-    }
-  }) as unknown as H)
-}
 
 /**
  * 403 unless the caller holds, for some alternative of the operation's `x-required-permissions`,
@@ -111,7 +81,7 @@ export function parseCursor(cursor: string | undefined) {
   if (cursor === undefined) return undefined
   const after = decodeCursor(cursor)
   if (!after) {
-    throw new InvalidInput(
+    throw invalidField(
       'body.cursor',
       'The cursor is not one this operation returned.',
       'Pass pagination.cursor from the previous page unchanged, or omit it.',
@@ -126,14 +96,13 @@ const MAX_DURATION = 2_592_000_000
 /** Rate limits beyond what responses can carry (limit ≤ 1,000,000, duration ≤ 30 days) are refused. */
 export function checkRatelimits(limits: readonly RatelimitInput[] | undefined, location = 'body.ratelimits') {
   limits?.forEach((l, i) => {
-    if (l.limit > MAX_LIMIT) throw new InvalidInput(`${location}[${i}].limit`, 'must be at most 1000000')
+    if (l.limit > MAX_LIMIT) throw invalidField(`${location}[${i}].limit`, 'must be at most 1000000')
     if (l.duration > MAX_DURATION)
-      throw new InvalidInput(`${location}[${i}].duration`, 'must be at most 2592000000 (30 days)')
+      throw invalidField(`${location}[${i}].duration`, 'must be at most 2592000000 (30 days)')
   })
   const names = new Set<string>()
   limits?.forEach((l, i) => {
-    if (names.has(l.name))
-      throw new InvalidInput(`${location}[${i}].name`, `duplicate rate limit name ${l.name}`)
+    if (names.has(l.name)) throw invalidField(`${location}[${i}].name`, `duplicate rate limit name ${l.name}`)
     names.add(l.name)
   })
 }

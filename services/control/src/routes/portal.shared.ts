@@ -10,9 +10,6 @@ import { authorize, requiredPermissions } from '../http/auth.js'
 import type { ServiceEnv } from '../http/env.js'
 import { findIdentityById, type IdentityRecord } from '../repositories/identities.js'
 
-/** The scopes of `portal.createSession`, each the action of a `portal.{portalId}.<scope>` permission. */
-export const PORTAL_SCOPES = ['read_keys', 'reroll_key', 'read_verifications'] as const
-
 /**
  * The identity of the caller's portal session, after checking the operation's scope (403).
  * 404 when that identity was deleted since the session was created.

@@ -1,6 +1,7 @@
 import { assertValidFormatSchemas } from '../extraction/json-format.js'
 import { ApiError, Errors } from '../http/errors.js'
 import { SHAPING_FIELDS } from '../scrape/cache.js'
+import { assertFormatOptions } from '../scrape/formats.js'
 import { webhookTarget } from '../webhooks/target.js'
 import { paramsFromPrompt } from './params.js'
 import type { CrawlOptions, PageOptions } from './store.js'
@@ -12,10 +13,13 @@ export const DEFAULT_CONCURRENCY = 10
 export function pageOptions(
   input: Record<string, unknown> | undefined,
   zeroDataRetention = false,
+  /** Where the options sit in the request body, for error details. */
+  at: readonly string[] = ['scrapeOptions'],
 ): PageOptions {
   const o = input ?? {}
   const out: PageOptions = {}
   if (Array.isArray(o.formats)) out.formats = o.formats as PageOptions['formats']
+  assertFormatOptions(out.formats, at)
   assertValidFormatSchemas(out.formats)
   if (typeof o.onlyMainContent === 'boolean') out.onlyMainContent = o.onlyMainContent
   if (Array.isArray(o.includeTags)) out.includeTags = o.includeTags as string[]

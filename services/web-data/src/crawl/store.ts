@@ -328,6 +328,7 @@ export async function statusBody(
   const created = new Date(crawl.created_at)
   const completedAt = iso(crawl.completed_at)
   return {
+    success: true as const,
     status: crawl.status,
     total: crawl.pages_total,
     completed: crawl.pages_done,

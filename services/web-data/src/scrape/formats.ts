@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../extraction/json-schema.js'
+import { ApiError, Errors } from '../http/errors.js'
 
 /** The formats of a scrape request, normalised. */
 export interface FormatRequest {
@@ -13,6 +14,35 @@ export interface FormatRequest {
 }
 
 export type FormatInput = string | { type: string; schema?: Record<string, unknown>; prompt?: string }
+
+/** The text field each question-like format needs. */
+const TEXT_FIELD: Record<string, 'question' | 'query' | 'prompt'> = {
+  question: 'question',
+  highlights: 'query',
+  query: 'prompt',
+}
+
+/** 400 for a `question`, `highlights` or `query` format without its text. */
+export function assertFormatOptions(
+  formats: readonly FormatInput[] | undefined,
+  path: readonly string[] = [],
+): void {
+  const details = (formats ?? []).flatMap((format, i) => {
+    const field = typeof format === 'object' ? TEXT_FIELD[format.type] : undefined
+    if (!field || typeof format !== 'object') return []
+    const value = (format as Record<string, unknown>)[field]
+    if (typeof value === 'string' && value.trim().length > 0) return []
+    return [
+      {
+        in: 'body',
+        code: 'invalid_format',
+        path: [...path, 'formats', i, field],
+        message: `The ${format.type} format needs a non-empty "${field}".`,
+      },
+    ]
+  })
+  if (details.length > 0) throw new ApiError(400, Errors.badRequest, { details })
+}
 
 export function readFormats(formats: readonly FormatInput[] | undefined): FormatRequest {
   const out: FormatRequest = {

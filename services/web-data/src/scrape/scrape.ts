@@ -16,7 +16,7 @@ import { PrivateAddressError } from '../net/guard.js'
 import { pagesRecorded } from '../search/indexer.js'
 import { cachePolicy, readCached } from './cache.js'
 import { type ParsedPage, parsePage, summarize } from './document.js'
-import { readFormats } from './formats.js'
+import { assertFormatOptions, readFormats } from './formats.js'
 
 export interface ScrapeInput {
   url: string
@@ -277,6 +277,7 @@ export async function scrape(
   knownBalance?: number,
 ): Promise<ScrapedDocument> {
   const url = parseHttpUrl(input.url)
+  assertFormatOptions(input.formats)
   assertValidFormatSchemas(input.formats)
   const price = Prices.scrape + (readFormats(input.formats).json ? Prices.jsonExtraction : 0)
   if ((knownBalance ?? (await balance(deps.db, teamId))) < price)

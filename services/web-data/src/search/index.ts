@@ -1,6 +1,17 @@
 import type { Sql } from '@apiplatform/server-kit'
 import { indexTeamPages } from './indexer.js'
 
+/**
+ * Relevance of a page to a query, in tiers: pages holding the whole query as a phrase first, then
+ * pages holding every term, then the rest (any term, by prefix); `ts_rank` orders each tier and
+ * the URL breaks ties, so equal pages always come in the same order. `$2` is the OR-ed prefix
+ * query, `$4` the query as the user typed it.
+ */
+const RELEVANCE = `ts_rank(search, to_tsquery('english', $2)) AS rank,
+              (search @@ phraseto_tsquery('english', $4)) AS phrase,
+              (search @@ plainto_tsquery('english', $4)) AS every_term`
+const BY_RELEVANCE = 'phrase DESC, every_term DESC, rank DESC, final_url'
+
 export interface PageHit {
   url: string
   title: string | null
@@ -38,14 +49,14 @@ export async function searchPages(
   }>(
     `SELECT final_url, title, description, markdown, status_code, rank FROM (
        SELECT DISTINCT ON (final_url) final_url, title, description, markdown, status_code,
-              ts_rank(search, to_tsquery('english', $2)) AS rank
+              ${RELEVANCE}
        FROM pages
        WHERE team_id = $1 AND search @@ to_tsquery('english', $2)
        ORDER BY final_url, fetched_at DESC
      ) hits
-     ORDER BY rank DESC, final_url
+     ORDER BY ${BY_RELEVANCE}
      LIMIT $3`,
-    [teamId, tsquery, limit],
+    [teamId, tsquery, limit, query],
   )
   return rows.map((r) => ({
     url: r.final_url,
@@ -105,7 +116,7 @@ export async function searchIndex(
   const tsquery = toTsQuery(query)
   if (!tsquery) return []
   await indexTeamPages(sql, teamId)
-  const params: unknown[] = [teamId, tsquery, limit]
+  const params: unknown[] = [teamId, tsquery, limit, query]
   const where: string[] = ['team_id = $1', `search @@ to_tsquery('english', $2)`]
   const param = (value: unknown) => {
     params.push(value)
@@ -136,12 +147,12 @@ export async function searchIndex(
                         'StartSel=, StopSel=, MaxWords=30, MinWords=10, MaxFragments=1') AS snippet
      FROM (
        SELECT DISTINCT ON (final_url) final_url, title, description, markdown, status_code, fetched_at,
-              ts_rank(search, to_tsquery('english', $2)) AS rank
+              ${RELEVANCE}
        FROM pages
        WHERE ${where.join(' AND ')}
        ORDER BY final_url, fetched_at DESC
      ) hits
-     ORDER BY rank DESC, final_url
+     ORDER BY ${BY_RELEVANCE}
      LIMIT $3`,
     params,
   )

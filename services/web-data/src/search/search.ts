@@ -5,7 +5,7 @@ import type { Extractor } from '../extraction/extractor.js'
 import { assertValidFormatSchemas, fillJsonFormat } from '../extraction/json-format.js'
 import { recordTokens } from '../extraction/token-usage.js'
 import { ApiError, Errors } from '../http/errors.js'
-import { readFormats } from '../scrape/formats.js'
+import { assertFormatOptions, readFormats } from '../scrape/formats.js'
 import { buildDocument, fetchOrThrow, recordPage, type ScrapeInput } from '../scrape/scrape.js'
 import { type IndexHit, readTbs, type SearchFilters, searchIndex } from './index.js'
 import { pagesRecorded } from './indexer.js'
@@ -85,7 +85,10 @@ export async function runSearch(
   request: SearchRequest,
 ): Promise<SearchResult> {
   const deadline = Date.now() + (request.timeout ?? 60_000)
-  if (request.scrape) assertValidFormatSchemas(request.scrape.formats)
+  if (request.scrape) {
+    assertFormatOptions(request.scrape.formats, ['scrapeOptions'])
+    assertValidFormatSchemas(request.scrape.formats)
+  }
   const limit = request.limit ?? 10
   const sources = new Set<Source>(
     (request.sources?.length ? request.sources : ['web' as const]).map((s) =>

@@ -10,8 +10,6 @@ const FIRECRAWL_BROWSER =
   '`@mendable/firecrawl-js` manages browser sessions under `/v2/browser`; this API serves them under `/v2/interact`, so the SDK call is answered 404.'
 
 export const SDK_GAPS: Record<string, string> = {
-  'portal.createSession':
-    '`@unkey/api` only accepts the scopes `keys:read`, `keys:create`, `keys:reroll` and `analytics:read`; this API names them `read_keys`, `reroll_key` and `read_verifications`, so the SDK refuses the request before sending it.',
   'portal.getVerifications': UNKEY_PORTAL_COOKIE,
   'portal.listKeys': UNKEY_PORTAL_COOKIE,
   'portal.rerollKey': UNKEY_PORTAL_COOKIE,

@@ -1,6 +1,5 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
 import { runAnalytics } from '../analytics.shared/run.js'
 
 /**
@@ -8,12 +7,11 @@ import { runAnalytics } from '../analytics.shared/run.js'
  * workspace; 412 (documented) while the workspace has made no rate-limit decision yet, like the
  * gateway and runtime-log sources.
  */
-export const getRatelimits = (deps: Deps): ServiceHandler<'analytics.getRatelimits'> =>
-  handle(
-    async (c) =>
-      runAnalytics(deps, c, {
-        alias: 'ratelimits',
-        what: 'rate limit decisions',
-        preconditionTable: 'ratelimit_decisions',
-      }) as never,
-  )
+export const getRatelimits =
+  (deps: Deps): ServiceHandler<'analytics.getRatelimits'> =>
+  async (c) =>
+    runAnalytics(deps, c, {
+      alias: 'ratelimits',
+      what: 'rate limit decisions',
+      preconditionTable: 'ratelimit_decisions',
+    }) as never

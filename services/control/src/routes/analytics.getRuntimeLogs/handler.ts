@@ -1,15 +1,13 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
 import { runAnalytics } from '../analytics.shared/run.js'
 
 /** `analytics.getRuntimeLogs`: one read-only SELECT over `runtime_logs`, confined to the caller's workspace. */
-export const getRuntimeLogs = (deps: Deps): ServiceHandler<'analytics.getRuntimeLogs'> =>
-  handle(
-    async (c) =>
-      runAnalytics(deps, c, {
-        alias: 'runtime_logs',
-        what: 'runtime logs',
-        preconditionTable: 'runtime_logs',
-      }) as never,
-  )
+export const getRuntimeLogs =
+  (deps: Deps): ServiceHandler<'analytics.getRuntimeLogs'> =>
+  async (c) =>
+    runAnalytics(deps, c, {
+      alias: 'runtime_logs',
+      what: 'runtime logs',
+      preconditionTable: 'runtime_logs',
+    }) as never

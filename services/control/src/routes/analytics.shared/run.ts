@@ -1,9 +1,8 @@
 import type { Context } from 'hono'
 import type { Deps } from '../../deps.js'
-import { ApiError, forbidden, preconditionFailed } from '../../domain/errors.js'
+import { ApiError, forbidden, invalidInput, preconditionFailed } from '../../domain/errors.js'
 import { authorize } from '../../http/auth.js'
 import type { ServiceEnv } from '../../http/env.js'
-import { badRequest } from './errors.js'
 import { executeConfined } from './executor.js'
 import { type Alias, compileQuery, QueryError } from './query.js'
 
@@ -34,14 +33,11 @@ export async function runAnalytics(deps: Deps, c: Context<ServiceEnv>, source: A
   } catch (error) {
     if (!(error instanceof QueryError)) throw error
     if (error.kind === 'syntax') {
-      return c.json(
-        badRequest(requestId, error.message, {
-          location: 'body.query',
-          message: error.message,
-          fix: `Write one SELECT over ${source.alias}, e.g. SELECT count(*) FROM ${source.alias}.`,
-        }),
-        400,
-      )
+      throw invalidInput(error.message, {
+        location: 'body.query',
+        message: error.message,
+        fix: `Write one SELECT over ${source.alias}, e.g. SELECT count(*) FROM ${source.alias}.`,
+      })
     }
     throw unprocessable(error.message)
   }
@@ -58,13 +54,10 @@ export async function runAnalytics(deps: Deps, c: Context<ServiceEnv>, source: A
   })
   if (outcome.ok) return c.json({ meta: { requestId }, data: outcome.rows }, 200)
   if (outcome.kind === 'invalid') {
-    return c.json(
-      badRequest(requestId, `The query failed: ${outcome.message}`, {
-        location: 'body.query',
-        message: outcome.message,
-      }),
-      400,
-    )
+    throw invalidInput(`The query failed: ${outcome.message}`, {
+      location: 'body.query',
+      message: outcome.message,
+    })
   }
   throw unprocessable(
     outcome.kind === 'timeout'

@@ -1,11 +1,12 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { insertApi } from '../../repositories/apis.js'
-import { handleInput, requirePermission } from '../keys.shared.js'
+import { requirePermission } from '../keys.shared.js'
 
 /** `apis.createApi`: a new API (the container of keys) in the caller's workspace. */
-export const createApi = (deps: Deps): ServiceHandler<'apis.createApi'> =>
-  handleInput(async (c) => {
+export const createApi =
+  (deps: Deps): ServiceHandler<'apis.createApi'> =>
+  async (c) => {
     const { name } = c.req.valid('json')
     requirePermission(c)
     const apiId = await insertApi(deps.db, {
@@ -14,4 +15,4 @@ export const createApi = (deps: Deps): ServiceHandler<'apis.createApi'> =>
       now: deps.now(),
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data: { apiId } }, 200)
-  })
+  }

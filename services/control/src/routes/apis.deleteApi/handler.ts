@@ -3,11 +3,11 @@ import { preconditionFailed } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { deleteApi as deleteRow } from '../../repositories/apis.js'
 import { apiForOperation } from '../apis.shared.js'
-import { handleInput } from '../keys.shared.js'
 
 /** `apis.deleteApi`: deletes an API and all its keys; 412 while delete protection is on. */
-export const deleteApi = (deps: Deps): ServiceHandler<'apis.deleteApi'> =>
-  handleInput(async (c) => {
+export const deleteApi =
+  (deps: Deps): ServiceHandler<'apis.deleteApi'> =>
+  async (c) => {
     const { apiId } = c.req.valid('json')
     await deps.db.transaction(async (tx) => {
       const api = await apiForOperation(c, tx, apiId)
@@ -17,4 +17,4 @@ export const deleteApi = (deps: Deps): ServiceHandler<'apis.deleteApi'> =>
       await deleteRow(tx, api.workspaceId, api.id)
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 200)
-  })
+  }

@@ -1,11 +1,11 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { apiForOperation } from '../apis.shared.js'
-import { handleInput } from '../keys.shared.js'
 
 /** `apis.getApi`: id and name of an API of the workspace. */
-export const getApi = (deps: Deps): ServiceHandler<'apis.getApi'> =>
-  handleInput(async (c) => {
+export const getApi =
+  (deps: Deps): ServiceHandler<'apis.getApi'> =>
+  async (c) => {
     const api = await apiForOperation(c, deps.db, c.req.valid('json').apiId)
     return c.json({ meta: { requestId: c.get('requestId') }, data: { id: api.id, name: api.name } }, 200)
-  })
+  }

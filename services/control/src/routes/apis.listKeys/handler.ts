@@ -5,14 +5,15 @@ import type { ServiceHandler } from '../../http/env.js'
 import { listKeysOfApi } from '../../repositories/api-keys.js'
 import { findIdentity } from '../../repositories/identities.js'
 import { apiForOperation } from '../apis.shared.js'
-import { handleInput, mayDecrypt, parseCursor, toApiKey } from '../keys.shared.js'
+import { mayDecrypt, parseCursor, toApiKey } from '../keys.shared.js'
 
 /**
  * `apis.listKeys`: the keys of an API, oldest first, paginated. `externalId` filters by owner
  * (an unknown one gives an empty page); `decrypt` needs `decrypt_key` on the API.
  */
-export const listKeys = (deps: Deps): ServiceHandler<'apis.listKeys'> =>
-  handleInput(async (c) => {
+export const listKeys =
+  (deps: Deps): ServiceHandler<'apis.listKeys'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const requestId = c.get('requestId')
     const after = parseCursor(body.cursor)
@@ -41,4 +42,4 @@ export const listKeys = (deps: Deps): ServiceHandler<'apis.listKeys'> =>
       },
       200,
     )
-  })
+  }

@@ -3,7 +3,6 @@ import type { Deps } from '../../deps.js'
 import { ApiError, notFound } from '../../domain/errors.js'
 import { authorize } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
 import { insertApp, slugTaken } from '../../repositories/apps.js'
 import { insertEnvironment } from '../../repositories/environments.js'
 import { findProject } from '../../repositories/projects.js'
@@ -23,8 +22,9 @@ export const isUniqueViolation = (error: unknown) => (error as { code?: string }
  * `apps.createApp`: creates the app with its `production` and `preview` environments in one
  * transaction. `git` connects a repository (and its default branch, `main` when omitted).
  */
-export const createApp = (deps: Deps): ServiceHandler<'apps.createApp'> =>
-  handle(async (c) => {
+export const createApp =
+  (deps: Deps): ServiceHandler<'apps.createApp'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const project = await findProject(deps.db, c.get('caller').workspaceId, body.project)
     if (!project) throw notFound('project', `The project ${body.project} does not exist.`)
@@ -62,4 +62,4 @@ export const createApp = (deps: Deps): ServiceHandler<'apps.createApp'> =>
       throw error
     }
     return c.json({ meta: { requestId: c.get('requestId') }, data: { appId } }, 200)
-  })
+  }

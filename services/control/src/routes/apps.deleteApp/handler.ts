@@ -1,7 +1,6 @@
 import type { Deps } from '../../deps.js'
 import { preconditionFailed } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
 import { findAppById, markDeletionRequested } from '../../repositories/apps.js'
 import { TASKS_QUEUE, type TaskJob } from '../../workflows/tasks.js'
 import { appOf } from '../environments.scope.js'
@@ -12,8 +11,9 @@ import { appOf } from '../environments.scope.js'
  * traffic, then deletes it with its environments, deployments, domains and variables; `getApp`
  * answers 404 from then on. Deleting twice is accepted twice and deletes once.
  */
-export const deleteApp = (deps: Deps): ServiceHandler<'apps.deleteApp'> =>
-  handle(async (c) => {
+export const deleteApp =
+  (deps: Deps): ServiceHandler<'apps.deleteApp'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const found = await appOf(deps, c, body)
     await deps.db.transaction(async (tx) => {
@@ -29,4 +29,4 @@ export const deleteApp = (deps: Deps): ServiceHandler<'apps.deleteApp'> =>
       await deps.queue.enqueue(tx, TASKS_QUEUE, job, { dedupeKey: `delete_app:${app.id}` })
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 202)
-  })
+  }

@@ -3,16 +3,16 @@ import { toApiApp } from '../../domain/app.js'
 import { forbidden, notFound } from '../../domain/errors.js'
 import { authorize } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
 import { findApp } from '../../repositories/apps.js'
 
 /** `apps.getApp`: one app by id or slug, with its current deployment and rolled-back marking. */
-export const getApp = (deps: Deps): ServiceHandler<'apps.getApp'> =>
-  handle(async (c) => {
+export const getApp =
+  (deps: Deps): ServiceHandler<'apps.getApp'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const app = await findApp(deps.db, c.get('caller').workspaceId, body.project, body.app)
     if (!app) throw notFound('app', `The app ${body.app} does not exist in project ${body.project}.`)
     if (!authorize(c, { projectId: app.projectId }))
       throw forbidden(`The root key lacks project.${app.projectId}.read_app.`)
     return c.json({ meta: { requestId: c.get('requestId') }, data: toApiApp(app) }, 200)
-  })
+  }

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js'
 import { toApiApp } from '../../domain/app.js'
+import { invalidInput } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handleInput, invalidInput } from '../../http/invalid-input.js'
 import { findAppById, saveApp, slugTaken } from '../../repositories/apps.js'
 import { isUniqueViolation, slugConflict } from '../apps.createApp/handler.js'
 import { appOf } from '../environments.scope.js'
@@ -11,8 +11,9 @@ import { appOf } from '../environments.scope.js'
  * `git: null` disconnects the repository; `git: {…}` changes the given fields of the connection
  * (connecting an app that has none needs `repository`).
  */
-export const updateApp = (deps: Deps): ServiceHandler<'apps.updateApp'> =>
-  handleInput(async (c) => {
+export const updateApp =
+  (deps: Deps): ServiceHandler<'apps.updateApp'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const found = await appOf(deps, c, body)
     const project = body.project
@@ -51,4 +52,4 @@ export const updateApp = (deps: Deps): ServiceHandler<'apps.updateApp'> =>
     const app = await findAppById(deps.db, found.id)
     if (!app) throw new Error(`app ${found.id} vanished during the update`)
     return c.json({ meta: { requestId: c.get('requestId') }, data: toApiApp(app) }, 200)
-  })
+  }

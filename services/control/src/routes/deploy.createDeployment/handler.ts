@@ -2,7 +2,6 @@ import type { Deps } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
 import { authorize } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
 import { findApp } from '../../repositories/apps.js'
 import { findEnvironment } from '../../repositories/environments.js'
 import { recordNewDeployment } from '../../use-cases/create-deployment.js'
@@ -14,8 +13,9 @@ import { denied } from '../environments.scope.js'
  * build workflow and state machine as `deployments.createDeployment`, which also builds from git
  * and redeploys. No 412 is documented here: an app being deleted answers 404.
  */
-export const createDeployment = (deps: Deps): ServiceHandler<'deploy.createDeployment'> =>
-  handle(async (c) => {
+export const createDeployment =
+  (deps: Deps): ServiceHandler<'deploy.createDeployment'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const requestId = c.get('requestId')
     const ws = c.get('caller').workspaceId
@@ -44,4 +44,4 @@ export const createDeployment = (deps: Deps): ServiceHandler<'deploy.createDeplo
       })
     })
     return c.json({ meta: { requestId }, data: { deploymentId } }, 201)
-  })
+  }

@@ -3,7 +3,6 @@ import { isCurrent } from '../../domain/deployment.js'
 import { deploymentNotFound } from '../../domain/errors.js'
 import { authorize } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
 import { listDeploymentSteps } from '../../repositories/deployment-events.js'
 import { findDeployment } from '../../repositories/deployments.js'
 import { denied } from '../environments.scope.js'
@@ -14,8 +13,9 @@ import { denied } from '../environments.scope.js'
  * serves live traffic) and its steps, one per state it entered. Unlike
  * `deployments.getDeployment`, a key without the permission gets 403, as documented.
  */
-export const getDeployment = (deps: Deps): ServiceHandler<'deploy.getDeployment'> =>
-  handle(async (c) => {
+export const getDeployment =
+  (deps: Deps): ServiceHandler<'deploy.getDeployment'> =>
+  async (c) => {
     const { deploymentId } = c.req.valid('json')
     const d = await findDeployment(deps.db, c.get('caller').workspaceId, deploymentId)
     if (!d) throw deploymentNotFound(deploymentId)
@@ -56,4 +56,4 @@ export const getDeployment = (deps: Deps): ServiceHandler<'deploy.getDeployment'
       },
       200,
     )
-  })
+  }

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { Deps } from '../../deps.js'
-import { forbidden, notFound, preconditionFailed } from '../../domain/errors.js'
+import { forbidden, invalidInput, notFound, preconditionFailed } from '../../domain/errors.js'
 import { authorize } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
 import { findApp } from '../../repositories/apps.js'
 import { findDeployment } from '../../repositories/deployments.js'
 import { findEnvironment } from '../../repositories/environments.js'
@@ -14,32 +13,19 @@ import { recordNewDeployment } from '../../use-cases/create-deployment.js'
  * transaction and answers 201 with its id. The workflow walks it to `ready`; a ready production
  * deployment takes live traffic unless the app is marked rolled back.
  */
-export const createDeployment = (deps: Deps): ServiceHandler<'deployments.createDeployment'> =>
-  handle(async (c) => {
+export const createDeployment =
+  (deps: Deps): ServiceHandler<'deployments.createDeployment'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const requestId = c.get('requestId')
     const ws = c.get('caller').workspaceId
     const sources = (['git', 'image', 'deployment'] as const).filter((k) => body[k] !== undefined)
     if (sources.length !== 1) {
-      return c.json(
-        {
-          meta: { requestId },
-          error: {
-            title: 'Bad Request',
-            detail: 'Give exactly one deployment source: git, image or deployment.',
-            status: 400,
-            type: 'https://docs.deploy-control.dev/errors/request/invalid_body',
-            errors: [
-              {
-                location: sources.length > 1 ? `body.${sources[1]}` : 'body',
-                message: sources.length > 1 ? 'Only one source may be given' : 'A source is required',
-                fix: 'Send exactly one of git, image or deployment.',
-              },
-            ],
-          },
-        },
-        400,
-      )
+      throw invalidInput('Give exactly one deployment source: git, image or deployment.', {
+        location: sources.length > 1 ? `body.${sources[1]}` : 'body',
+        message: sources.length > 1 ? 'Only one source may be given' : 'A source is required',
+        fix: 'Send exactly one of git, image or deployment.',
+      })
     }
     const { deploymentId } = await deps.db.transaction(async (tx) => {
       const app = await findApp(tx, ws, body.project, body.app, { forUpdate: true })
@@ -87,4 +73,4 @@ export const createDeployment = (deps: Deps): ServiceHandler<'deployments.create
       return { deploymentId: id }
     })
     return c.json({ meta: { requestId }, data: { deploymentId } }, 201)
-  })
+  }

@@ -3,14 +3,14 @@ import { toApiDeployment } from '../../domain/deployment.js'
 import { deploymentNotFound } from '../../domain/errors.js'
 import { authorize } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
 import { findDeployment } from '../../repositories/deployments.js'
 
 /** `deployments.getDeployment`: one deployment; unknown and unreadable give the same 404. */
-export const getDeployment = (deps: Deps): ServiceHandler<'deployments.getDeployment'> =>
-  handle(async (c) => {
+export const getDeployment =
+  (deps: Deps): ServiceHandler<'deployments.getDeployment'> =>
+  async (c) => {
     const { deploymentId } = c.req.valid('json')
     const d = await findDeployment(deps.db, c.get('caller').workspaceId, deploymentId)
     if (!d || !authorize(c, { environmentId: d.environmentId })) throw deploymentNotFound(deploymentId)
     return c.json({ meta: { requestId: c.get('requestId') }, data: toApiDeployment(d) }, 200)
-  })
+  }

@@ -1,10 +1,9 @@
 import type { Deps } from '../../deps.js'
 import { decodeCursor, encodeCursor, paginate } from '../../domain/cursor.js'
 import { toApiDeployment } from '../../domain/deployment.js'
-import { forbidden, notFound } from '../../domain/errors.js'
+import { forbidden, invalidInput, notFound } from '../../domain/errors.js'
 import { requiredPermissions } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
 import { findAppInWorkspace } from '../../repositories/apps.js'
 import { listDeployments as listRows } from '../../repositories/deployments.js'
 import { findEnvironmentInWorkspace } from '../../repositories/environments.js'
@@ -16,8 +15,9 @@ import { readableScope } from './scope.js'
  * deployments of environments the key may read are listed; a key that may read none gets 403,
  * and a filter naming nothing visible gets 404.
  */
-export const listDeployments = (deps: Deps): ServiceHandler<'deployments.listDeployments'> =>
-  handle(async (c) => {
+export const listDeployments =
+  (deps: Deps): ServiceHandler<'deployments.listDeployments'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const requestId = c.get('requestId')
     const caller = c.get('caller')
@@ -32,25 +32,11 @@ export const listDeployments = (deps: Deps): ServiceHandler<'deployments.listDep
     if (body.cursor !== undefined) {
       after = decodeCursor(body.cursor)
       if (!after) {
-        return c.json(
-          {
-            meta: { requestId },
-            error: {
-              title: 'Bad Request',
-              detail: 'The cursor is not one this operation returned.',
-              status: 400,
-              type: 'https://docs.deploy-control.dev/errors/request/invalid_body',
-              errors: [
-                {
-                  location: 'body.cursor',
-                  message: 'Unknown cursor',
-                  fix: 'Pass pagination.cursor from the previous page unchanged, or omit it.',
-                },
-              ],
-            },
-          },
-          400,
-        )
+        throw invalidInput('The cursor is not one this operation returned.', {
+          location: 'body.cursor',
+          message: 'Unknown cursor',
+          fix: 'Pass pagination.cursor from the previous page unchanged, or omit it.',
+        })
       }
     }
     const project = body.project ? await findProject(deps.db, ws, body.project) : undefined
@@ -89,4 +75,4 @@ export const listDeployments = (deps: Deps): ServiceHandler<'deployments.listDep
       },
       200,
     )
-  })
+  }

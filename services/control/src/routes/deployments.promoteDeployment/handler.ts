@@ -1,11 +1,11 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
 import { acceptFromRequest } from '../deployment-operation.js'
 
 /** `deployments.promoteDeployment`: see the operation's description in the spec for its preconditions. */
-export const promoteDeployment = (deps: Deps): ServiceHandler<'deployments.promoteDeployment'> =>
-  handle(async (c) => {
+export const promoteDeployment =
+  (deps: Deps): ServiceHandler<'deployments.promoteDeployment'> =>
+  async (c) => {
     const { deploymentId } = c.req.valid('json')
     return c.json(await acceptFromRequest(deps, c, 'promote', deploymentId), 202)
-  })
+  }

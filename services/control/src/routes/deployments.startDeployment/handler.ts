@@ -1,11 +1,11 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
 import { acceptFromRequest } from '../deployment-operation.js'
 
 /** `deployments.startDeployment`: see the operation's description in the spec for its preconditions. */
-export const startDeployment = (deps: Deps): ServiceHandler<'deployments.startDeployment'> =>
-  handle(async (c) => {
+export const startDeployment =
+  (deps: Deps): ServiceHandler<'deployments.startDeployment'> =>
+  async (c) => {
     const { deploymentId } = c.req.valid('json')
     return c.json(await acceptFromRequest(deps, c, 'start', deploymentId), 202)
-  })
+  }

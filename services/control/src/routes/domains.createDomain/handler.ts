@@ -1,9 +1,8 @@
 import { newId, randomToken } from '@apiplatform/server-kit'
 import type { Deps } from '../../deps.js'
 import { dnsRecordsFor, normalizeDomain } from '../../domain/custom-domain.js'
-import { ApiError } from '../../domain/errors.js'
+import { ApiError, invalidInput } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handleInput, invalidInput } from '../../http/invalid-input.js'
 import { insertDomain } from '../../repositories/domains.js'
 import { TASKS_QUEUE, type TaskJob } from '../../workflows/tasks.js'
 import { environmentOf } from '../environments.scope.js'
@@ -20,8 +19,9 @@ const taken = (domain: string) =>
  * create: a CNAME (an ALIAS for an apex domain) to the edge, and a TXT record with a random
  * verification token. A background check is queued; `domains.verifyDomain` checks right away.
  */
-export const createDomain = (deps: Deps): ServiceHandler<'domains.createDomain'> =>
-  handleInput(async (c) => {
+export const createDomain =
+  (deps: Deps): ServiceHandler<'domains.createDomain'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const { environment } = await environmentOf(deps, c, body)
     const domain = normalizeDomain(body.domain)
@@ -52,4 +52,4 @@ export const createDomain = (deps: Deps): ServiceHandler<'domains.createDomain'>
       await deps.queue.enqueue(tx, TASKS_QUEUE, job, { dedupeKey: `verify_domain:${id}:1` })
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data: { domainId: id, dnsRecords } }, 200)
-  })
+  }

@@ -1,13 +1,13 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
 import { deleteDomain as deleteRow } from '../../repositories/domains.js'
 import { domainOf } from '../domains.scope.js'
 
 /** `domains.deleteDomain`: detaches the domain; queued checks of it then do nothing. */
-export const deleteDomain = (deps: Deps): ServiceHandler<'domains.deleteDomain'> =>
-  handle(async (c) => {
+export const deleteDomain =
+  (deps: Deps): ServiceHandler<'domains.deleteDomain'> =>
+  async (c) => {
     const d = await domainOf(deps, c, c.req.valid('json').domain)
     await deleteRow(deps.db, d.id)
     return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 200)
-  })
+  }

@@ -1,14 +1,15 @@
 import type { Deps } from '../../deps.js'
 import { decodeCursor, encodeCursor } from '../../domain/cursor.js'
 import { toApiDomain } from '../../domain/custom-domain.js'
+import { invalidInput } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handleInput, invalidInput } from '../../http/invalid-input.js'
 import { listDomains as listRows } from '../../repositories/domains.js'
 import { environmentOf } from '../environments.scope.js'
 
 /** `domains.listDomains`: the domains of an environment, oldest first, paginated, searchable. */
-export const listDomains = (deps: Deps): ServiceHandler<'domains.listDomains'> =>
-  handleInput(async (c) => {
+export const listDomains =
+  (deps: Deps): ServiceHandler<'domains.listDomains'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const { environment } = await environmentOf(deps, c, body)
     const after = body.cursor === undefined ? undefined : decodeCursor(body.cursor)
@@ -36,4 +37,4 @@ export const listDomains = (deps: Deps): ServiceHandler<'domains.listDomains'> =
       },
       200,
     )
-  })
+  }

@@ -1,7 +1,6 @@
 import type { Deps } from '../../deps.js'
 import { preconditionFailed } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
 import { beginDomainCheck, findDomain } from '../../repositories/domains.js'
 import { TASKS_QUEUE, type TaskJob } from '../../workflows/tasks.js'
 import { domainNotFound, domainOf } from '../domains.scope.js'
@@ -11,8 +10,9 @@ import { domainNotFound, domainOf } from '../domains.scope.js'
  * and a check is queued in the same transaction (202). The check looks the records up through
  * the service's DnsResolver and ends in `verified` or `failed`.
  */
-export const verifyDomain = (deps: Deps): ServiceHandler<'domains.verifyDomain'> =>
-  handle(async (c) => {
+export const verifyDomain =
+  (deps: Deps): ServiceHandler<'domains.verifyDomain'> =>
+  async (c) => {
     const found = await domainOf(deps, c, c.req.valid('json').domain)
     await deps.db.transaction(async (tx) => {
       const d = await findDomain(tx, found.workspaceId, found.id, { forUpdate: true })
@@ -23,4 +23,4 @@ export const verifyDomain = (deps: Deps): ServiceHandler<'domains.verifyDomain'>
       await deps.queue.enqueue(tx, TASKS_QUEUE, job, { dedupeKey: `verify_domain:${d.id}:${seq}` })
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 202)
-  })
+  }

@@ -3,13 +3,13 @@ import { toApiEnvironment } from '../../domain/app.js'
 import { forbidden, notFound } from '../../domain/errors.js'
 import { authorize } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
 import { findApp } from '../../repositories/apps.js'
 import { findEnvironment } from '../../repositories/environments.js'
 
 /** `environments.getEnvironment`: one environment of an app by id or slug. */
-export const getEnvironment = (deps: Deps): ServiceHandler<'environments.getEnvironment'> =>
-  handle(async (c) => {
+export const getEnvironment =
+  (deps: Deps): ServiceHandler<'environments.getEnvironment'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const app = await findApp(deps.db, c.get('caller').workspaceId, body.project, body.app)
     const environment = app && (await findEnvironment(deps.db, app.id, body.environment))
@@ -18,4 +18,4 @@ export const getEnvironment = (deps: Deps): ServiceHandler<'environments.getEnvi
       throw forbidden(`The root key lacks environment.${environment.id}.read_environment.`)
     }
     return c.json({ meta: { requestId: c.get('requestId') }, data: toApiEnvironment(environment) }, 200)
-  })
+  }

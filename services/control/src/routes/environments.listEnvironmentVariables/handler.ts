@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js'
+import { invalidInput } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handleInput, invalidInput } from '../../http/invalid-input.js'
 import { listVariables, type VariableRecord } from '../../repositories/variables.js'
 import { environmentOf } from '../environments.scope.js'
 
@@ -18,10 +18,9 @@ export function decodeKeyCursor(cursor: string): string | undefined {
  * variable's value is decrypted and returned; a `writeonly` one shows its key, kind and
  * description only: its value never leaves the service.
  */
-export const listEnvironmentVariables = (
-  deps: Deps,
-): ServiceHandler<'environments.listEnvironmentVariables'> =>
-  handleInput(async (c) => {
+export const listEnvironmentVariables =
+  (deps: Deps): ServiceHandler<'environments.listEnvironmentVariables'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const { environment } = await environmentOf(deps, c, body)
     const afterKey = body.cursor === undefined ? undefined : decodeKeyCursor(body.cursor)
@@ -57,4 +56,4 @@ export const listEnvironmentVariables = (
       },
       200,
     )
-  })
+  }

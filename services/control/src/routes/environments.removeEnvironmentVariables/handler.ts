@@ -1,16 +1,14 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
 import { deleteVariables } from '../../repositories/variables.js'
 import { environmentOf } from '../environments.scope.js'
 
 /** `environments.removeEnvironmentVariables`: deletes the given keys; unknown keys are ignored. */
-export const removeEnvironmentVariables = (
-  deps: Deps,
-): ServiceHandler<'environments.removeEnvironmentVariables'> =>
-  handle(async (c) => {
+export const removeEnvironmentVariables =
+  (deps: Deps): ServiceHandler<'environments.removeEnvironmentVariables'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const { environment } = await environmentOf(deps, c, body)
     await deleteVariables(deps.db, environment.id, body.variables)
     return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 200)
-  })
+  }

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js'
+import { invalidInput } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handleInput, invalidInput } from '../../http/invalid-input.js'
 import { pruneVariables, upsertVariable } from '../../repositories/variables.js'
 import { environmentOf } from '../environments.scope.js'
 
@@ -9,8 +9,9 @@ import { environmentOf } from '../environments.scope.js'
  * transaction; values are encrypted before they are stored (AES-256-GCM, see domain/secrets.ts).
  * `kind` defaults to `writeonly`. With `prune`, variables missing from the list are deleted.
  */
-export const setEnvironmentVariables = (deps: Deps): ServiceHandler<'environments.setEnvironmentVariables'> =>
-  handleInput(async (c) => {
+export const setEnvironmentVariables =
+  (deps: Deps): ServiceHandler<'environments.setEnvironmentVariables'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const { environment } = await environmentOf(deps, c, body)
     const seen = new Map<string, number>()
@@ -45,4 +46,4 @@ export const setEnvironmentVariables = (deps: Deps): ServiceHandler<'environment
       if (body.prune) await pruneVariables(tx, environment.id, [...seen.keys()])
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 200)
-  })
+  }

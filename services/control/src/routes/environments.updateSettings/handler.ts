@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js'
 import { applySettings } from '../../domain/environment-settings.js'
+import { invalidInput } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handleInput, invalidInput } from '../../http/invalid-input.js'
 import { findEnvironment, saveEnvironmentSettings } from '../../repositories/environments.js'
 import { environmentOf } from '../environments.scope.js'
 
@@ -10,8 +10,9 @@ import { environmentOf } from '../environments.scope.js'
  * ones (omitted fields stay, `null` clears) and stores them; `getEnvironment` shows them and the
  * next deployment of the environment uses them.
  */
-export const updateSettings = (deps: Deps): ServiceHandler<'environments.updateSettings'> =>
-  handleInput(async (c) => {
+export const updateSettings =
+  (deps: Deps): ServiceHandler<'environments.updateSettings'> =>
+  async (c) => {
     const { project, app, environment: envRef, ...update } = c.req.valid('json')
     const { environment } = await environmentOf(deps, c, { project, app, environment: envRef })
     const names = new Set<string>()
@@ -35,4 +36,4 @@ export const updateSettings = (deps: Deps): ServiceHandler<'environments.updateS
       await saveEnvironmentSettings(tx, environment.id, applySettings(current.settings, update), deps.now())
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 200)
-  })
+  }

@@ -2,16 +2,16 @@ import type { schemas } from '@apiplatform/control-routes'
 import type { z } from 'zod'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
 import { loadPolicies, resolveTarget } from '../gateway.shared/store.js'
 
 /** `gateway.listPolicies`: the environment's policies in evaluation order (not paginated). */
-export const listPolicies = (deps: Deps): ServiceHandler<'gateway.listPolicies'> =>
-  handle(async (c) => {
+export const listPolicies =
+  (deps: Deps): ServiceHandler<'gateway.listPolicies'> =>
+  async (c) => {
     const target = await resolveTarget(deps, c, c.req.valid('json'))
     const policies = await loadPolicies(deps.db, target.environmentId)
     return c.json(
       { meta: { requestId: c.get('requestId') }, data: policies as z.infer<typeof schemas.Policy>[] },
       200,
     )
-  })
+  }

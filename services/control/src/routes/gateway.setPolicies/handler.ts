@@ -1,27 +1,24 @@
 import type { Deps } from '../../deps.js'
+import { invalidInput } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
-import { badRequest } from '../analytics.shared/errors.js'
 import type { Policy } from '../gateway.shared/evaluate.js'
 import { duplicateName, resolveTarget, savePolicies } from '../gateway.shared/store.js'
 
 /** `gateway.setPolicies`: replaces the whole ordered list; names must be unique (they are the policyId). */
-export const setPolicies = (deps: Deps): ServiceHandler<'gateway.setPolicies'> =>
-  handle(async (c) => {
+export const setPolicies =
+  (deps: Deps): ServiceHandler<'gateway.setPolicies'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const policies = body.policies as Policy[]
     const dup = duplicateName(policies)
     if (dup !== undefined) {
-      return c.json(
-        badRequest(c.get('requestId'), `Two policies are named ${dup}.`, {
-          location: 'body.policies',
-          message: `Policy names must be unique; ${dup} is used twice.`,
-          fix: 'Give every policy its own name: gateway.updatePolicy addresses policies by name.',
-        }),
-        400,
-      )
+      throw invalidInput(`Two policies are named ${dup}.`, {
+        location: 'body.policies',
+        message: `Policy names must be unique; ${dup} is used twice.`,
+        fix: 'Give every policy its own name: gateway.updatePolicy addresses policies by name.',
+      })
     }
     const target = await resolveTarget(deps, c, body)
     await savePolicies(deps.db, target, policies, deps.now())
     return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 200)
-  })
+  }

@@ -1,16 +1,15 @@
 import type { Deps } from '../../deps.js'
-import { notFound } from '../../domain/errors.js'
+import { invalidInput, notFound } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
-import { badRequest } from '../analytics.shared/errors.js'
 import type { Policy } from '../gateway.shared/evaluate.js'
 import { duplicateName, loadPolicies, resolveTarget, savePolicies } from '../gateway.shared/store.js'
 
 const FIELDS = ['name', 'enabled', 'match', 'keyauth', 'ratelimit', 'firewall', 'openapi', 'logging'] as const
 
 /** `gateway.updatePolicy`: changes the fields given of the policy named `policyId`; order unchanged. */
-export const updatePolicy = (deps: Deps): ServiceHandler<'gateway.updatePolicy'> =>
-  handle(async (c) => {
+export const updatePolicy =
+  (deps: Deps): ServiceHandler<'gateway.updatePolicy'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const target = await resolveTarget(deps, c, body)
     return deps.db.transaction(async (tx) => {
@@ -28,15 +27,12 @@ export const updatePolicy = (deps: Deps): ServiceHandler<'gateway.updatePolicy'>
       policies[index] = next
       const dup = duplicateName(policies)
       if (dup !== undefined) {
-        return c.json(
-          badRequest(c.get('requestId'), `Another policy is already named ${dup}.`, {
-            location: 'body.name',
-            message: `Policy names must be unique; ${dup} is taken.`,
-          }),
-          400,
-        )
+        throw invalidInput(`Another policy is already named ${dup}.`, {
+          location: 'body.name',
+          message: `Policy names must be unique; ${dup} is taken.`,
+        })
       }
       await savePolicies(tx, target, policies, deps.now())
       return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 200)
     })
-  })
+  }

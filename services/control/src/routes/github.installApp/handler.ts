@@ -1,9 +1,8 @@
 import { newId, randomToken, sha256 } from '@apiplatform/server-kit'
 import type { Deps } from '../../deps.js'
-import { forbidden } from '../../domain/errors.js'
+import { forbidden, invalidInput } from '../../domain/errors.js'
 import { authorize } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handleInput, invalidInput } from '../../http/invalid-input.js'
 
 /** How long an install URL stays valid. */
 export const INSTALL_URL_TTL_MS = 10 * 60_000
@@ -16,8 +15,9 @@ export const GITHUB_APP_INSTALL_URL = 'https://github.com/apps/deploy-control/in
  * It takes no request body. Like every other operation, which refuses properties it does not
  * accept, it answers 400 to a body that is not JSON or carries anything (`{}` and none are fine).
  */
-export const installApp = (deps: Deps): ServiceHandler<'github.installApp'> =>
-  handleInput(async (c) => {
+export const installApp =
+  (deps: Deps): ServiceHandler<'github.installApp'> =>
+  async (c) => {
     const caller = c.get('caller')
     await refuseBody(c.req.raw)
     if (!authorize(c)) throw forbidden('The root key lacks project.*.install_github_app.')
@@ -31,7 +31,7 @@ export const installApp = (deps: Deps): ServiceHandler<'github.installApp'> =>
     )
     const url = `${GITHUB_APP_INSTALL_URL}?state=${encodeURIComponent(state)}`
     return c.json({ meta: { requestId: c.get('requestId') }, data: { url, expiresAt } }, 200)
-  })
+  }
 
 async function refuseBody(request: Request): Promise<void> {
   const text = (await request.text()).trim()

@@ -2,11 +2,12 @@ import type { Deps } from '../../deps.js'
 import { ApiError } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { insertIdentity, replaceRatelimits } from '../../repositories/identities.js'
-import { checkRatelimits, handleInput, requirePermission } from '../keys.shared.js'
+import { checkRatelimits, requirePermission } from '../keys.shared.js'
 
 /** `identities.createIdentity`: an identity for `externalId` with metadata and rate limits; 409 when taken. */
-export const createIdentity = (deps: Deps): ServiceHandler<'identities.createIdentity'> =>
-  handleInput(async (c) => {
+export const createIdentity =
+  (deps: Deps): ServiceHandler<'identities.createIdentity'> =>
+  async (c) => {
     const body = c.req.valid('json')
     requirePermission(c)
     checkRatelimits(body.ratelimits)
@@ -30,4 +31,4 @@ export const createIdentity = (deps: Deps): ServiceHandler<'identities.createIde
       return id
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data: { identityId } }, 200)
-  })
+  }

@@ -2,15 +2,15 @@ import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { deleteIdentity as deleteRow } from '../../repositories/identities.js'
 import { identityForOperation } from '../identities.shared.js'
-import { handleInput } from '../keys.shared.js'
 
 /** `identities.deleteIdentity`: deletes it with its rate limits; its keys stay, unlinked. */
-export const deleteIdentity = (deps: Deps): ServiceHandler<'identities.deleteIdentity'> =>
-  handleInput(async (c) => {
+export const deleteIdentity =
+  (deps: Deps): ServiceHandler<'identities.deleteIdentity'> =>
+  async (c) => {
     const { identity } = c.req.valid('json')
     await deps.db.transaction(async (tx) => {
       const found = await identityForOperation(c, tx, identity)
       await deleteRow(tx, found.workspaceId, found.id)
     })
     return c.json({ meta: { requestId: c.get('requestId') } }, 200)
-  })
+  }

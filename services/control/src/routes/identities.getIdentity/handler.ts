@@ -2,14 +2,14 @@ import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { toApiIdentity } from '../../repositories/identities.js'
 import { identityForOperation } from '../identities.shared.js'
-import { handleInput } from '../keys.shared.js'
 
 /** `identities.getIdentity`: by id or externalId, with metadata and rate limits. */
-export const getIdentity = (deps: Deps): ServiceHandler<'identities.getIdentity'> =>
-  handleInput(async (c) => {
+export const getIdentity =
+  (deps: Deps): ServiceHandler<'identities.getIdentity'> =>
+  async (c) => {
     const identity = await identityForOperation(c, deps.db, c.req.valid('json').identity)
     return c.json(
       { meta: { requestId: c.get('requestId') }, data: await toApiIdentity(deps.db, identity) },
       200,
     )
-  })
+  }

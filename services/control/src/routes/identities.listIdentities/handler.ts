@@ -1,12 +1,12 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { listIdentities as listRows, toApiIdentity } from '../../repositories/identities.js'
-import { handleInput } from '../keys.shared.js'
 import { searchablePage } from '../search-page.shared.js'
 
 /** `identities.listIdentities`: oldest first, paginated, `search` on the external id. */
-export const listIdentities = (deps: Deps): ServiceHandler<'identities.listIdentities'> =>
-  handleInput(async (c) => {
+export const listIdentities =
+  (deps: Deps): ServiceHandler<'identities.listIdentities'> =>
+  async (c) => {
     const { data, pagination } = await searchablePage(
       c,
       c.req.valid('json'),
@@ -14,4 +14,4 @@ export const listIdentities = (deps: Deps): ServiceHandler<'identities.listIdent
       (identity) => toApiIdentity(deps.db, identity),
     )
     return c.json({ meta: { requestId: c.get('requestId') }, data, pagination }, 200)
-  })
+  }

@@ -7,11 +7,12 @@ import {
   updateIdentityMeta,
 } from '../../repositories/identities.js'
 import { identityForOperation } from '../identities.shared.js'
-import { checkRatelimits, handleInput } from '../keys.shared.js'
+import { checkRatelimits } from '../keys.shared.js'
 
 /** `identities.updateIdentity`: `meta` replaces the metadata, `ratelimits` replaces all rate limits. */
-export const updateIdentity = (deps: Deps): ServiceHandler<'identities.updateIdentity'> =>
-  handleInput(async (c) => {
+export const updateIdentity =
+  (deps: Deps): ServiceHandler<'identities.updateIdentity'> =>
+  async (c) => {
     const body = c.req.valid('json')
     checkRatelimits(body.ratelimits)
     const data = await deps.db.transaction(async (tx) => {
@@ -24,4 +25,4 @@ export const updateIdentity = (deps: Deps): ServiceHandler<'identities.updateIde
       return toApiIdentity(tx, updated ?? identity)
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data }, 200)
-  })
+  }

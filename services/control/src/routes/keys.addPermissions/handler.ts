@@ -6,11 +6,12 @@ import {
   keyDirectPermissions,
   toApiPermission,
 } from '../../repositories/rbac.js'
-import { handleInput, keyForOperation } from '../keys.shared.js'
+import { keyForOperation } from '../keys.shared.js'
 
 /** `keys.addPermissions`: grants permissions (created when missing); returns the direct permissions. */
-export const addPermissions = (deps: Deps): ServiceHandler<'keys.addPermissions'> =>
-  handleInput(async (c) => {
+export const addPermissions =
+  (deps: Deps): ServiceHandler<'keys.addPermissions'> =>
+  async (c) => {
     const { keyId, permissions } = c.req.valid('json')
     const data = await deps.db.transaction(async (tx) => {
       const key = await keyForOperation(c, tx, keyId)
@@ -23,4 +24,4 @@ export const addPermissions = (deps: Deps): ServiceHandler<'keys.addPermissions'
       return (await keyDirectPermissions(tx, key.id)).map(toApiPermission)
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data }, 200)
-  })
+  }

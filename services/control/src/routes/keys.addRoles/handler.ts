@@ -2,11 +2,12 @@ import type { Deps } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { addKeyRoles, findRoles, keyRoles, toApiRole } from '../../repositories/rbac.js'
-import { handleInput, keyForOperation } from '../keys.shared.js'
+import { keyForOperation } from '../keys.shared.js'
 
 /** `keys.addRoles`: assigns existing roles (404 for an unknown one); returns the key's roles. */
-export const addRoles = (deps: Deps): ServiceHandler<'keys.addRoles'> =>
-  handleInput(async (c) => {
+export const addRoles =
+  (deps: Deps): ServiceHandler<'keys.addRoles'> =>
+  async (c) => {
     const { keyId, roles } = c.req.valid('json')
     const data = await deps.db.transaction(async (tx) => {
       const key = await keyForOperation(c, tx, keyId)
@@ -20,4 +21,4 @@ export const addRoles = (deps: Deps): ServiceHandler<'keys.addRoles'> =>
       return Promise.all((await keyRoles(tx, key.id)).map((r) => toApiRole(tx, r)))
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data }, 200)
-  })
+  }

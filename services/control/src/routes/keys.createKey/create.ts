@@ -1,10 +1,11 @@
 import { newId, type Sql } from '@apiplatform/server-kit'
 import type { Deps } from '../../deps.js'
 import type { Refill } from '../../domain/credits.js'
+import { invalidField } from '../../domain/errors.js'
 import { encryptSecret, generateKeySecret, hashSecret, keyStart } from '../../domain/key-secrets.js'
 import { insertKey } from '../../repositories/api-keys.js'
 import { ensureIdentity, type RatelimitInput, replaceRatelimits } from '../../repositories/identities.js'
-import { InvalidInput, setKeyAccess } from '../keys.shared.js'
+import { setKeyAccess } from '../keys.shared.js'
 
 /** Settings a new key can start with (createKey, migrateKeys, rerollKey). */
 export interface KeySettings {
@@ -23,7 +24,7 @@ export interface KeySettings {
 /** 400 for a refill day on a daily refill. */
 export function checkRefill(refill: Refill | null | undefined, location: string) {
   if (refill?.interval === 'daily' && refill.refillDay !== undefined && refill.refillDay !== null) {
-    throw new InvalidInput(`${location}.refillDay`, 'refillDay applies to monthly refills only')
+    throw invalidField(`${location}.refillDay`, 'refillDay applies to monthly refills only')
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { apiForOperation } from '../apis.shared.js'
-import { checkRatelimits, handleInput } from '../keys.shared.js'
+import { checkRatelimits } from '../keys.shared.js'
 import { checkRefill, storeKey } from './create.js'
 
 /**
@@ -9,8 +9,9 @@ import { checkRefill, storeKey } from './create.js'
  * an AES-256-GCM ciphertext when `recoverable`. Roles must exist (404); permissions and the
  * identity of `externalId` are created when missing.
  */
-export const createKey = (deps: Deps): ServiceHandler<'keys.createKey'> =>
-  handleInput(async (c) => {
+export const createKey =
+  (deps: Deps): ServiceHandler<'keys.createKey'> =>
+  async (c) => {
     const body = c.req.valid('json')
     checkRatelimits(body.ratelimits)
     checkRefill(body.credits?.refill, 'body.credits.refill')
@@ -30,4 +31,4 @@ export const createKey = (deps: Deps): ServiceHandler<'keys.createKey'> =>
       { meta: { requestId: c.get('requestId') }, data: { keyId: created.keyId, key: created.key } },
       200,
     )
-  })
+  }

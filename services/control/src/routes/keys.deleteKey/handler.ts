@@ -1,11 +1,12 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { hardDeleteKey, softDeleteKey } from '../../repositories/api-keys.js'
-import { handleInput, keyForOperation } from '../keys.shared.js'
+import { keyForOperation } from '../keys.shared.js'
 
 /** `keys.deleteKey`: soft deletion (the row stays for audit) or, with `permanent`, erasure. */
-export const deleteKey = (deps: Deps): ServiceHandler<'keys.deleteKey'> =>
-  handleInput(async (c) => {
+export const deleteKey =
+  (deps: Deps): ServiceHandler<'keys.deleteKey'> =>
+  async (c) => {
     const { keyId, permanent } = c.req.valid('json')
     await deps.db.transaction(async (tx) => {
       const key = await keyForOperation(c, tx, keyId)
@@ -13,4 +14,4 @@ export const deleteKey = (deps: Deps): ServiceHandler<'keys.deleteKey'> =>
       else await softDeleteKey(tx, key.id, deps.now())
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 200)
-  })
+  }

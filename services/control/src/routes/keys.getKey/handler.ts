@@ -1,11 +1,12 @@
 import type { Deps } from '../../deps.js'
 import { forbidden } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handleInput, keyForOperation, mayDecrypt, toApiKey } from '../keys.shared.js'
+import { keyForOperation, mayDecrypt, toApiKey } from '../keys.shared.js'
 
 /** `keys.getKey`: a key's settings; `decrypt` adds the plaintext of a recoverable key (needs decrypt_key). */
-export const getKey = (deps: Deps): ServiceHandler<'keys.getKey'> =>
-  handleInput(async (c) => {
+export const getKey =
+  (deps: Deps): ServiceHandler<'keys.getKey'> =>
+  async (c) => {
     const { keyId, decrypt } = c.req.valid('json')
     const key = await keyForOperation(c, deps.db, keyId)
     if (decrypt && !mayDecrypt(c, key.apiId)) {
@@ -13,4 +14,4 @@ export const getKey = (deps: Deps): ServiceHandler<'keys.getKey'> =>
     }
     const data = await toApiKey(deps, deps.db, key, { decrypt })
     return c.json({ meta: { requestId: c.get('requestId') }, data }, 200)
-  })
+  }

@@ -4,15 +4,16 @@ import type { ServiceHandler } from '../../http/env.js'
 import { findMigration } from '../../repositories/api-keys.js'
 import { apiForOperation } from '../apis.shared.js'
 import { checkRefill, storeKey } from '../keys.createKey/create.js'
-import { checkRatelimits, handleInput } from '../keys.shared.js'
+import { checkRatelimits } from '../keys.shared.js'
 
 /**
  * `keys.migrateKeys`: imports keys by their existing hashes (stored as given) under a migration
  * of the workspace (`key_migrations`, which names the hash algorithm). A hash that is already
  * stored in the workspace, or repeated in the request, is reported in `failed`.
  */
-export const migrateKeys = (deps: Deps): ServiceHandler<'keys.migrateKeys'> =>
-  handleInput(async (c) => {
+export const migrateKeys =
+  (deps: Deps): ServiceHandler<'keys.migrateKeys'> =>
+  async (c) => {
     const body = c.req.valid('json')
     body.keys.forEach((k, i) => {
       checkRatelimits(k.ratelimits, `body.keys[${i}].ratelimits`)
@@ -37,4 +38,4 @@ export const migrateKeys = (deps: Deps): ServiceHandler<'keys.migrateKeys'> =>
       return { migrated, failed }
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data }, 200)
-  })
+  }

@@ -6,11 +6,12 @@ import {
   removeKeyPermissions,
   toApiPermission,
 } from '../../repositories/rbac.js'
-import { handleInput, keyForOperation } from '../keys.shared.js'
+import { keyForOperation } from '../keys.shared.js'
 
 /** `keys.removePermissions`: revokes direct permissions (unknown slugs are ignored). */
-export const removePermissions = (deps: Deps): ServiceHandler<'keys.removePermissions'> =>
-  handleInput(async (c) => {
+export const removePermissions =
+  (deps: Deps): ServiceHandler<'keys.removePermissions'> =>
+  async (c) => {
     const { keyId, permissions } = c.req.valid('json')
     const data = await deps.db.transaction(async (tx) => {
       const key = await keyForOperation(c, tx, keyId)
@@ -23,4 +24,4 @@ export const removePermissions = (deps: Deps): ServiceHandler<'keys.removePermis
       return (await keyDirectPermissions(tx, key.id)).map(toApiPermission)
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data }, 200)
-  })
+  }

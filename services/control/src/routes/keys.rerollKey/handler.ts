@@ -1,14 +1,15 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handleInput, keyForOperation } from '../keys.shared.js'
+import { keyForOperation } from '../keys.shared.js'
 import { rerollStoredKey } from './reroll.js'
 
 /**
  * `keys.rerollKey`: a new key with the settings, owner, credits, rate limits, roles and permissions
  * of the old one; the old key expires at `expiration` (0: now).
  */
-export const rerollKey = (deps: Deps): ServiceHandler<'keys.rerollKey'> =>
-  handleInput(async (c) => {
+export const rerollKey =
+  (deps: Deps): ServiceHandler<'keys.rerollKey'> =>
+  async (c) => {
     const { keyId, expiration } = c.req.valid('json')
     const created = await deps.db.transaction(async (tx) =>
       rerollStoredKey(deps, tx, await keyForOperation(c, tx, keyId), expiration),
@@ -18,4 +19,4 @@ export const rerollKey = (deps: Deps): ServiceHandler<'keys.rerollKey'> =>
       { meta: { requestId: c.get('requestId') }, data: { keyId: created.keyId, key: created.key } },
       200,
     )
-  })
+  }

@@ -1,11 +1,12 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { keyDirectPermissions, toApiPermission } from '../../repositories/rbac.js'
-import { handleInput, keyForOperation, setKeyAccess } from '../keys.shared.js'
+import { keyForOperation, setKeyAccess } from '../keys.shared.js'
 
 /** `keys.setPermissions`: replaces the direct permissions (created when missing); roles stay. */
-export const setPermissions = (deps: Deps): ServiceHandler<'keys.setPermissions'> =>
-  handleInput(async (c) => {
+export const setPermissions =
+  (deps: Deps): ServiceHandler<'keys.setPermissions'> =>
+  async (c) => {
     const { keyId, permissions } = c.req.valid('json')
     const data = await deps.db.transaction(async (tx) => {
       const key = await keyForOperation(c, tx, keyId)
@@ -13,4 +14,4 @@ export const setPermissions = (deps: Deps): ServiceHandler<'keys.setPermissions'
       return (await keyDirectPermissions(tx, key.id)).map(toApiPermission)
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data }, 200)
-  })
+  }

@@ -1,11 +1,12 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { keyRoles, toApiRole } from '../../repositories/rbac.js'
-import { handleInput, keyForOperation, setKeyAccess } from '../keys.shared.js'
+import { keyForOperation, setKeyAccess } from '../keys.shared.js'
 
 /** `keys.setRoles`: replaces the key's roles (each must exist: 404); direct permissions stay. */
-export const setRoles = (deps: Deps): ServiceHandler<'keys.setRoles'> =>
-  handleInput(async (c) => {
+export const setRoles =
+  (deps: Deps): ServiceHandler<'keys.setRoles'> =>
+  async (c) => {
     const { keyId, roles } = c.req.valid('json')
     const data = await deps.db.transaction(async (tx) => {
       const key = await keyForOperation(c, tx, keyId)
@@ -13,4 +14,4 @@ export const setRoles = (deps: Deps): ServiceHandler<'keys.setRoles'> =>
       return Promise.all((await keyRoles(tx, key.id)).map((r) => toApiRole(tx, r)))
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data }, 200)
-  })
+  }

@@ -1,24 +1,26 @@
 import type { Deps } from '../../deps.js'
 import { lastRefillTime } from '../../domain/credits.js'
+import { invalidField } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { applyRefill, changeCredits, updateKey } from '../../repositories/api-keys.js'
-import { creditsData, handleInput, InvalidInput, keyForOperation } from '../keys.shared.js'
+import { creditsData, keyForOperation } from '../keys.shared.js'
 
 /**
  * `keys.updateCredits`: set (null: unlimited, refill removed), increment or decrement (not below
  * 0) the remaining credits, each in one statement, so concurrent verifications never lose a change.
  */
-export const updateCredits = (deps: Deps): ServiceHandler<'keys.updateCredits'> =>
-  handleInput(async (c) => {
+export const updateCredits =
+  (deps: Deps): ServiceHandler<'keys.updateCredits'> =>
+  async (c) => {
     const { keyId, operation, value } = c.req.valid('json')
     if (operation !== 'set' && (value === undefined || value === null)) {
-      throw new InvalidInput('body.value', `${operation} needs a value`, 'Send a non-negative integer value.')
+      throw invalidField('body.value', `${operation} needs a value`, 'Send a non-negative integer value.')
     }
     const updated = await deps.db.transaction(async (tx) => {
       const key = await keyForOperation(c, tx, keyId)
       const now = deps.now()
       if (operation !== 'set' && key.creditsRemaining === null && !key.refill) {
-        throw new InvalidInput(
+        throw invalidField(
           'body.operation',
           `The key ${key.id} has unlimited credits; it cannot be ${operation}ed.`,
           'Use operation set to give it a number of credits first.',
@@ -32,4 +34,4 @@ export const updateCredits = (deps: Deps): ServiceHandler<'keys.updateCredits'> 
     })
     if (!updated) throw new Error('the key vanished while its credits were updated')
     return c.json({ meta: { requestId: c.get('requestId') }, data: creditsData(updated, deps.now()) }, 200)
-  })
+  }

@@ -3,14 +3,15 @@ import type { ServiceHandler } from '../../http/env.js'
 import { type KeyPatch, updateKey as updateRow } from '../../repositories/api-keys.js'
 import { ensureIdentity, replaceRatelimits } from '../../repositories/identities.js'
 import { checkRefill } from '../keys.createKey/create.js'
-import { checkRatelimits, handleInput, keyForOperation, setKeyAccess } from '../keys.shared.js'
+import { checkRatelimits, keyForOperation, setKeyAccess } from '../keys.shared.js'
 
 /**
  * `keys.updateKey`: omitted fields stay, `null` clears a nullable one; `credits: null` makes the
  * key unlimited; `ratelimits`, `roles` and `permissions` replace the current lists.
  */
-export const updateKey = (deps: Deps): ServiceHandler<'keys.updateKey'> =>
-  handleInput(async (c) => {
+export const updateKey =
+  (deps: Deps): ServiceHandler<'keys.updateKey'> =>
+  async (c) => {
     const body = c.req.valid('json')
     checkRatelimits(body.ratelimits)
     checkRefill(body.credits?.refill, 'body.credits.refill')
@@ -45,4 +46,4 @@ export const updateKey = (deps: Deps): ServiceHandler<'keys.updateKey'> =>
       )
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 200)
-  })
+  }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { KeySnapshot } from '../../caches.js'
 import type { Deps } from '../../deps.js'
 import { lastRefillTime } from '../../domain/credits.js'
-import { notFound } from '../../domain/errors.js'
+import { invalidField, notFound } from '../../domain/errors.js'
 import { hashSecret } from '../../domain/key-secrets.js'
 import {
   evaluateQuery,
@@ -27,7 +27,7 @@ import {
   toApiIdentity,
 } from '../../repositories/identities.js'
 import { keyEffectivePermissionSlugs, keyRoles } from '../../repositories/rbac.js'
-import { handleInput, InvalidInput, requirePermission, requireSomePermission } from '../keys.shared.js'
+import { requirePermission, requireSomePermission } from '../keys.shared.js'
 
 type Code =
   | 'VALID'
@@ -49,8 +49,9 @@ const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n
  * (auto-applied and requested limits of the key and its identity), USAGE_EXCEEDED (credits,
  * spent in one atomic statement; default cost 1). Every call is recorded in `key_verifications`.
  */
-export const verifyKey = (deps: Deps): ServiceHandler<'keys.verifyKey'> =>
-  handleInput(async (c) => {
+export const verifyKey =
+  (deps: Deps): ServiceHandler<'keys.verifyKey'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const requestId = c.get('requestId')
     const workspaceId = c.get('caller').workspaceId
@@ -61,7 +62,7 @@ export const verifyKey = (deps: Deps): ServiceHandler<'keys.verifyKey'> =>
         query = parsePermissionQueryCached(body.permissions)
       } catch (error) {
         if (!(error instanceof QueryError)) throw error
-        throw new InvalidInput(
+        throw invalidField(
           'body.permissions',
           `The permission query is invalid: ${error.message}.`,
           'Combine permission slugs with AND, OR and parentheses, e.g. "a.read AND (a.write OR admin)".',
@@ -156,7 +157,7 @@ export const verifyKey = (deps: Deps): ServiceHandler<'keys.verifyKey'> =>
       },
       200,
     )
-  })
+  }
 
 /**
  * What verification reads about a key (not its credits): from the key cache (this process's key

@@ -3,15 +3,16 @@ import { notFound } from '../../domain/errors.js'
 import { hashSecret } from '../../domain/key-secrets.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { findKeyByHash } from '../../repositories/api-keys.js'
-import { handleInput, requirePermission, requireSomePermission, toApiKey } from '../keys.shared.js'
+import { requirePermission, requireSomePermission, toApiKey } from '../keys.shared.js'
 
 /** `keys.whoami`: the details of the key sent in `key`; no verification is recorded, nothing is spent. */
-export const whoami = (deps: Deps): ServiceHandler<'keys.whoami'> =>
-  handleInput(async (c) => {
+export const whoami =
+  (deps: Deps): ServiceHandler<'keys.whoami'> =>
+  async (c) => {
     const { key: secret } = c.req.valid('json')
     requireSomePermission(c)
     const key = await findKeyByHash(deps.db, c.get('caller').workspaceId, [hashSecret(secret)])
     if (!key) throw notFound('key', 'The key does not exist or has been deleted.')
     requirePermission(c, { apiId: key.apiId })
     return c.json({ meta: { requestId: c.get('requestId') }, data: await toApiKey(deps, deps.db, key) }, 200)
-  })
+  }

@@ -2,11 +2,12 @@ import type { Deps } from '../../deps.js'
 import { ApiError } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { insertPermission } from '../../repositories/rbac.js'
-import { handleInput, requirePermission } from '../keys.shared.js'
+import { requirePermission } from '../keys.shared.js'
 
 /** `permissions.createPermission`: 409 when the slug is taken in the workspace. */
-export const createPermission = (deps: Deps): ServiceHandler<'permissions.createPermission'> =>
-  handleInput(async (c) => {
+export const createPermission =
+  (deps: Deps): ServiceHandler<'permissions.createPermission'> =>
+  async (c) => {
     const body = c.req.valid('json')
     requirePermission(c)
     const permissionId = await insertPermission(deps.db, {
@@ -24,4 +25,4 @@ export const createPermission = (deps: Deps): ServiceHandler<'permissions.create
       )
     }
     return c.json({ meta: { requestId: c.get('requestId') }, data: { permissionId } }, 200)
-  })
+  }

@@ -1,12 +1,13 @@
 import type { Deps } from '../../deps.js'
-import { ApiError } from '../../domain/errors.js'
+import { ApiError, invalidField } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { findPermissionsBySlug, insertRole, setRolePermissions } from '../../repositories/rbac.js'
-import { handleInput, InvalidInput, requirePermission } from '../keys.shared.js'
+import { requirePermission } from '../keys.shared.js'
 
 /** `permissions.createRole`: a role with existing permissions (400 for an unknown slug); 409 when the name is taken. */
-export const createRole = (deps: Deps): ServiceHandler<'permissions.createRole'> =>
-  handleInput(async (c) => {
+export const createRole =
+  (deps: Deps): ServiceHandler<'permissions.createRole'> =>
+  async (c) => {
     const body = c.req.valid('json')
     requirePermission(c)
     const workspaceId = c.get('caller').workspaceId
@@ -16,7 +17,7 @@ export const createRole = (deps: Deps): ServiceHandler<'permissions.createRole'>
       const known = new Set(found.map((p) => p.slug))
       const index = slugs.findIndex((s) => !known.has(s))
       if (index >= 0) {
-        throw new InvalidInput(
+        throw invalidField(
           `body.permissions[${index}]`,
           `The permission ${slugs[index]} does not exist.`,
           'Create it with permissions.createPermission first.',
@@ -38,4 +39,4 @@ export const createRole = (deps: Deps): ServiceHandler<'permissions.createRole'>
       return id
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data: { roleId } }, 200)
-  })
+  }

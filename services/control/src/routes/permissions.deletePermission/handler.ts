@@ -2,11 +2,12 @@ import type { Deps } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { deletePermission as deleteRow, findPermission } from '../../repositories/rbac.js'
-import { handleInput, requirePermission } from '../keys.shared.js'
+import { requirePermission } from '../keys.shared.js'
 
 /** `permissions.deletePermission`: by id or slug; removed from every key and role (cascade). */
-export const deletePermission = (deps: Deps): ServiceHandler<'permissions.deletePermission'> =>
-  handleInput(async (c) => {
+export const deletePermission =
+  (deps: Deps): ServiceHandler<'permissions.deletePermission'> =>
+  async (c) => {
     const { permission } = c.req.valid('json')
     requirePermission(c)
     const workspaceId = c.get('caller').workspaceId
@@ -16,4 +17,4 @@ export const deletePermission = (deps: Deps): ServiceHandler<'permissions.delete
       await deleteRow(tx, workspaceId, found.id)
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 200)
-  })
+  }

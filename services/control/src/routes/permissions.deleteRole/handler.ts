@@ -1,14 +1,15 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { deleteRole as deleteRow, findRole } from '../../repositories/rbac.js'
-import { handleInput, requirePermission } from '../keys.shared.js'
+import { requirePermission } from '../keys.shared.js'
 
 /**
  * `permissions.deleteRole`: by id or name; unassigned from every key (cascade). The operation
  * documents no 404, so deleting a role that does not exist (any more) succeeds: it is idempotent.
  */
-export const deleteRole = (deps: Deps): ServiceHandler<'permissions.deleteRole'> =>
-  handleInput(async (c) => {
+export const deleteRole =
+  (deps: Deps): ServiceHandler<'permissions.deleteRole'> =>
+  async (c) => {
     const { role } = c.req.valid('json')
     requirePermission(c)
     const workspaceId = c.get('caller').workspaceId
@@ -17,4 +18,4 @@ export const deleteRole = (deps: Deps): ServiceHandler<'permissions.deleteRole'>
       if (found) await deleteRow(tx, workspaceId, found.id)
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 200)
-  })
+  }

@@ -1,12 +1,12 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { listPermissions as listRows, toApiPermission } from '../../repositories/rbac.js'
-import { handleInput } from '../keys.shared.js'
 import { searchablePage } from '../search-page.shared.js'
 
 /** `permissions.listPermissions`: oldest first, paginated, `search` on name or slug. */
-export const listPermissions = (deps: Deps): ServiceHandler<'permissions.listPermissions'> =>
-  handleInput(async (c) => {
+export const listPermissions =
+  (deps: Deps): ServiceHandler<'permissions.listPermissions'> =>
+  async (c) => {
     const { data, pagination } = await searchablePage(
       c,
       c.req.valid('json'),
@@ -14,4 +14,4 @@ export const listPermissions = (deps: Deps): ServiceHandler<'permissions.listPer
       toApiPermission,
     )
     return c.json({ meta: { requestId: c.get('requestId') }, data, pagination }, 200)
-  })
+  }

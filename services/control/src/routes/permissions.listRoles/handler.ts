@@ -1,12 +1,12 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { listRoles as listRows, toApiRole } from '../../repositories/rbac.js'
-import { handleInput } from '../keys.shared.js'
 import { searchablePage } from '../search-page.shared.js'
 
 /** `permissions.listRoles`: oldest first with their permissions, paginated, `search` on the name. */
-export const listRoles = (deps: Deps): ServiceHandler<'permissions.listRoles'> =>
-  handleInput(async (c) => {
+export const listRoles =
+  (deps: Deps): ServiceHandler<'permissions.listRoles'> =>
+  async (c) => {
     const { data, pagination } = await searchablePage(
       c,
       c.req.valid('json'),
@@ -14,4 +14,4 @@ export const listRoles = (deps: Deps): ServiceHandler<'permissions.listRoles'> =
       (role) => toApiRole(deps.db, role),
     )
     return c.json({ meta: { requestId: c.get('requestId') }, data, pagination }, 200)
-  })
+  }

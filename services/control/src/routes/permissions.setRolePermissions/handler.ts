@@ -8,11 +8,12 @@ import {
   setRolePermissions as setRows,
   toApiPermission,
 } from '../../repositories/rbac.js'
-import { handleInput, requirePermission } from '../keys.shared.js'
+import { requirePermission } from '../keys.shared.js'
 
 /** `permissions.setRolePermissions`: replaces a role's permissions (role and each slug must exist: 404). */
-export const setRolePermissions = (deps: Deps): ServiceHandler<'permissions.setRolePermissions'> =>
-  handleInput(async (c) => {
+export const setRolePermissions =
+  (deps: Deps): ServiceHandler<'permissions.setRolePermissions'> =>
+  async (c) => {
     const { roleId, permissions } = c.req.valid('json')
     requirePermission(c)
     const workspaceId = c.get('caller').workspaceId
@@ -30,4 +31,4 @@ export const setRolePermissions = (deps: Deps): ServiceHandler<'permissions.setR
       return (await rolePermissions(tx, role.id)).map(toApiPermission)
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data }, 200)
-  })
+  }

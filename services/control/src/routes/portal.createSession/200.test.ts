@@ -12,7 +12,7 @@ describe.each(testDatabaseKinds())('portal.createSession 200 (%s)', (kind) => {
     const { response, data } = await call(t, 'portal.createSession', {
       portal: 'portal_main',
       externalId: user.externalId,
-      scopes: ['read_keys', 'reroll_key'],
+      scopes: ['keys:read', 'keys:reroll'],
       preview: true,
       returnUrl: 'https://app.example.com/settings/api',
     })
@@ -50,7 +50,7 @@ describe.each(testDatabaseKinds())('portal.createSession 200 (%s)', (kind) => {
     const { response } = await call(
       t,
       'portal.createSession',
-      { portal: 'portal_main', externalId: user.externalId, scopes: ['read_keys'] },
+      { portal: 'portal_main', externalId: user.externalId, scopes: ['keys:read'] },
       key,
     )
     expect(response.status).toBe(200)

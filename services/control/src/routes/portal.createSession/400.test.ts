@@ -6,22 +6,22 @@ import { it400 } from '../../../test/keys-fixtures.js'
 describe.each(testDatabaseKinds())('portal.createSession 400 (%s)', (kind) => {
   const t = useService(kind)
   it400(t, 'portal.createSession', [
-    [{ externalId: 'c_1', scopes: ['read_keys'] }, 'body.portal'],
-    [{ portal: 'portal_main', scopes: ['read_keys'] }, 'body.externalId'],
+    [{ externalId: 'c_1', scopes: ['keys:read'] }, 'body.portal'],
+    [{ portal: 'portal_main', scopes: ['keys:read'] }, 'body.externalId'],
     [{ portal: 'portal_main', externalId: 'c_1', scopes: [] }, 'body.scopes'],
     [
-      { portal: 'portal_main', externalId: 'c_1', scopes: ['read_keys', 'delete_everything'] },
+      { portal: 'portal_main', externalId: 'c_1', scopes: ['keys:read', 'delete_everything'] },
       'body.scopes[1]',
     ],
-    [{ portal: 'portal main', externalId: 'c_1', scopes: ['read_keys'] }, 'body.portal'],
+    [{ portal: 'portal main', externalId: 'c_1', scopes: ['keys:read'] }, 'body.portal'],
     [
-      { portal: 'portal_main', externalId: 'c_1', scopes: ['read_keys'], returnUrl: 'not a url' },
+      { portal: 'portal_main', externalId: 'c_1', scopes: ['keys:read'], returnUrl: 'not a url' },
       'body.returnUrl',
     ],
-    [{ portal: 'portal_main', externalId: 'c_1', scopes: ['read_keys'], extra: 1 }, 'body.extra'],
+    [{ portal: 'portal_main', externalId: 'c_1', scopes: ['keys:read'], extra: 1 }, 'body.extra'],
     ...['javascript:alert(1)', 'data:text/html,<b>x</b>', 'ftp://example.com/', 'http://'].map(
       (returnUrl): [unknown, string] => [
-        { portal: 'portal_main', externalId: 'c_1', scopes: ['read_keys'], returnUrl },
+        { portal: 'portal_main', externalId: 'c_1', scopes: ['keys:read'], returnUrl },
         'body.returnUrl',
       ],
     ),

@@ -6,7 +6,7 @@ import { portalToken } from '../../../test/portal-fixtures.js'
 
 describe.each(testDatabaseKinds())('portal.createSession 401 (%s)', (kind) => {
   const t = useService(kind)
-  const body = () => ({ portal: 'portal_main', externalId: 'customer_1', scopes: ['read_keys'] })
+  const body = () => ({ portal: 'portal_main', externalId: 'customer_1', scopes: ['keys:read'] })
   it401(t, 'portal.createSession', body)
 
   it('answers 401 to a portal session token: only root keys create sessions', async () => {

@@ -9,7 +9,7 @@ describe.each(testDatabaseKinds())('portal.createSession 403 (%s)', (kind) => {
   it403(t, 'portal.createSession', () => ({
     portal: 'portal_main',
     externalId: 'customer_1',
-    scopes: ['read_keys'],
+    scopes: ['keys:read'],
   }))
 
   it('answers 403 to a key allowed on another portal only', async () => {
@@ -18,7 +18,7 @@ describe.each(testDatabaseKinds())('portal.createSession 403 (%s)', (kind) => {
     const { response, error } = await call(
       t,
       'portal.createSession',
-      { portal: 'portal_main', externalId: user.externalId, scopes: ['read_keys'] },
+      { portal: 'portal_main', externalId: user.externalId, scopes: ['keys:read'] },
       key,
     )
     expect(response.status).toBe(403)

@@ -6,7 +6,7 @@ import { endUser } from '../../../test/portal-fixtures.js'
 
 describe.each(testDatabaseKinds())('portal.createSession 404 (%s)', (kind) => {
   const t = useService(kind)
-  const body = (externalId: string) => ({ portal: 'portal_main', externalId, scopes: ['read_keys'] })
+  const body = (externalId: string) => ({ portal: 'portal_main', externalId, scopes: ['keys:read'] })
 
   it('answers 404 for an externalId without an identity', async () => {
     const { response, error } = await call(t, 'portal.createSession', body('nobody_by_that_name'))

@@ -4,27 +4,19 @@ import { notFound } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { findIdentity } from '../../repositories/identities.js'
 import { insertPortalSession } from '../../repositories/portal.js'
-import { handleInput, InvalidInput, requirePermission, requireSomePermission } from '../keys.shared.js'
-import { NO_STORE, PORTAL_SCOPES } from '../portal.shared.js'
+import { requirePermission, requireSomePermission } from '../keys.shared.js'
+import { NO_STORE } from '../portal.shared.js'
 
 /**
  * `portal.createSession`: a session of the customer portal for the identity with `externalId`
  * (404 when there is none), limited to `scopes`. Answers the session id and the portal URL with
  * a one-time code (`pc_…`, valid `codeTtlMs`, stored hashed) for `portal.exchangeCode`.
  */
-export const createSession = (deps: Deps): ServiceHandler<'portal.createSession'> =>
-  handleInput(async (c) => {
+export const createSession =
+  (deps: Deps): ServiceHandler<'portal.createSession'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const settings = portalSettings(deps)
-    body.scopes.forEach((scope, i) => {
-      if (!(PORTAL_SCOPES as readonly string[]).includes(scope)) {
-        throw new InvalidInput(
-          `body.scopes[${i}]`,
-          `Unknown scope ${JSON.stringify(scope)}.`,
-          `Use ${PORTAL_SCOPES.join(', ')}.`,
-        )
-      }
-    })
     requireSomePermission(c)
     requirePermission(c, { portalId: body.portal })
     const workspaceId = c.get('caller').workspaceId
@@ -55,4 +47,4 @@ export const createSession = (deps: Deps): ServiceHandler<'portal.createSession'
       200,
       NO_STORE,
     )
-  })
+  }

@@ -3,7 +3,6 @@ import { type Deps, portalSettings } from '../../deps.js'
 import { unauthorized } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { redeemPortalCode } from '../../repositories/portal.js'
-import { handleInput } from '../keys.shared.js'
 import { NO_STORE } from '../portal.shared.js'
 
 /**
@@ -12,8 +11,9 @@ import { NO_STORE } from '../portal.shared.js'
  * redeemed by one conditional UPDATE, so of concurrent exchanges exactly one succeeds; unknown,
  * used and expired codes answer 401.
  */
-export const exchangeCode = (deps: Deps): ServiceHandler<'portal.exchangeCode'> =>
-  handleInput(async (c) => {
+export const exchangeCode =
+  (deps: Deps): ServiceHandler<'portal.exchangeCode'> =>
+  async (c) => {
     const { code } = c.req.valid('json')
     const now = deps.now()
     const token = `pst_${randomToken(32)}`
@@ -32,4 +32,4 @@ export const exchangeCode = (deps: Deps): ServiceHandler<'portal.exchangeCode'> 
       200,
       NO_STORE,
     )
-  })
+  }

@@ -10,7 +10,7 @@ describe.each(testDatabaseKinds())('portal.getVerifications 200 (%s)', (kind) =>
   const t = useService(kind)
 
   it("counts the end user's verifications by outcome, per hour, and nobody else's", async () => {
-    const { token, user } = await portalToken(t, { scopes: ['read_verifications'] })
+    const { token, user } = await portalToken(t, { scopes: ['analytics:read'] })
     const [first, second] = user.keys
     if (!first || !second) throw new Error('fixture without keys')
     await ok(t, 'keys.verifyKey', { key: first.key })
@@ -68,7 +68,7 @@ describe.each(testDatabaseKinds())('portal.getVerifications 200 (%s)', (kind) =>
   })
 
   it('answers an empty list for a range without verifications', async () => {
-    const { token } = await portalToken(t, { scopes: ['read_verifications'] })
+    const { token } = await portalToken(t, { scopes: ['analytics:read'] })
     const { data } = await call(t, 'portal.getVerifications', { startTime: 0, endTime: 86_400_000 }, token)
     expect(data?.data).toEqual([])
   })

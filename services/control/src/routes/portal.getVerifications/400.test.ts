@@ -14,7 +14,7 @@ describe.each(testDatabaseKinds())('portal.getVerifications 400 (%s)', (kind) =>
     [{ startTime: 0, endTime: 91 * 86_400_000 }, 'body.endTime'],
     [{ startTime: 0, endTime: 1000, outcome: 'VALID' }, 'body.outcome'],
   ])('rejects %j', async (body, location) => {
-    const { token } = await portalToken(t, { scopes: ['read_verifications'] })
+    const { token } = await portalToken(t, { scopes: ['analytics:read'] })
     const { response, error } = await call(t, 'portal.getVerifications', body, token)
     expect(response.status).toBe(400)
     expect(locationsOf(error)).toContain(location)

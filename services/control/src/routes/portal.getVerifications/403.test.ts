@@ -6,8 +6,8 @@ import { portalToken } from '../../../test/portal-fixtures.js'
 
 describe.each(testDatabaseKinds())('portal.getVerifications 403 (%s)', (kind) => {
   const t = useService(kind)
-  it('answers 403 to a session created without the read_verifications scope', async () => {
-    const { token } = await portalToken(t, { scopes: ['read_keys', 'reroll_key'] })
+  it('answers 403 to a session created without the analytics:read scope', async () => {
+    const { token } = await portalToken(t, { scopes: ['keys:read', 'keys:reroll'] })
     const { response, error } = await call(
       t,
       'portal.getVerifications',

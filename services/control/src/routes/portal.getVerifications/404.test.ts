@@ -9,7 +9,7 @@ describe.each(testDatabaseKinds())('portal.getVerifications 404 (%s)', (kind) =>
   const range = { startTime: 0, endTime: 86_400_000 }
 
   it("answers 404 for a keyId that is not the end user's", async () => {
-    const { token, user } = await portalToken(t, { scopes: ['read_verifications'] })
+    const { token, user } = await portalToken(t, { scopes: ['analytics:read'] })
     for (const keyId of [user.otherKey.keyId, 'key_unknown12345']) {
       const { response, error } = await call(t, 'portal.getVerifications', { ...range, keyId }, token)
       expect(response.status).toBe(404)
@@ -18,7 +18,7 @@ describe.each(testDatabaseKinds())('portal.getVerifications 404 (%s)', (kind) =>
   })
 
   it('answers 404 once the end user of the session has been deleted', async () => {
-    const { token, user } = await portalToken(t, { scopes: ['read_verifications'] })
+    const { token, user } = await portalToken(t, { scopes: ['analytics:read'] })
     await ok(t, 'identities.deleteIdentity', { identity: user.externalId })
     expect((await call(t, 'portal.getVerifications', range, token)).response.status).toBe(404)
   })

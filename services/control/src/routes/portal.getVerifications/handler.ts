@@ -1,8 +1,9 @@
 import type { Deps } from '../../deps.js'
+import { invalidField } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { findKey } from '../../repositories/api-keys.js'
 import { verificationBuckets } from '../../repositories/portal.js'
-import { handleInput, InvalidInput, keyNotFound } from '../keys.shared.js'
+import { keyNotFound } from '../keys.shared.js'
 import { sessionIdentity } from '../portal.shared.js'
 
 const HOUR = 3_600_000
@@ -13,24 +14,25 @@ const MAX_RANGE = 90 * DAY
 const HOURLY_UP_TO = 7 * DAY
 
 /**
- * `portal.getVerifications` (portal session, scope `read_verifications`): verification counts of
+ * `portal.getVerifications` (portal session, scope `analytics:read`): verification counts of
  * the session's end user's keys (or of one of them, `keyId`; another key is a 404) in
  * `[startTime, endTime)`, by outcome, per hour (ranges up to 7 days) or per day (up to 90 days).
  * Buckets without verifications are omitted.
  */
-export const getVerifications = (deps: Deps): ServiceHandler<'portal.getVerifications'> =>
-  handleInput(async (c) => {
+export const getVerifications =
+  (deps: Deps): ServiceHandler<'portal.getVerifications'> =>
+  async (c) => {
     const body = c.req.valid('json')
-    if (body.startTime < 0) throw new InvalidInput('body.startTime', 'must not be negative')
+    if (body.startTime < 0) throw invalidField('body.startTime', 'must not be negative')
     if (body.endTime <= body.startTime) {
-      throw new InvalidInput(
+      throw invalidField(
         'body.endTime',
         'must be after startTime',
         'Pass Unix milliseconds, endTime > startTime.',
       )
     }
     if (body.endTime - body.startTime > MAX_RANGE) {
-      throw new InvalidInput('body.endTime', 'the range may span at most 90 days')
+      throw invalidField('body.endTime', 'the range may span at most 90 days')
     }
     const identity = await sessionIdentity(c, deps)
     if (body.keyId !== undefined) {
@@ -47,4 +49,4 @@ export const getVerifications = (deps: Deps): ServiceHandler<'portal.getVerifica
       bucketMs: body.endTime - body.startTime <= HOURLY_UP_TO ? HOUR : DAY,
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data }, 200)
-  })
+  }

@@ -8,7 +8,7 @@ describe.each(testDatabaseKinds())('portal.listKeys 200 (%s)', (kind) => {
   const t = useService(kind)
 
   it("lists the end user's keys of every API, and nothing else of the workspace", async () => {
-    const { token, user } = await portalToken(t, { scopes: ['read_keys'] })
+    const { token, user } = await portalToken(t, { scopes: ['keys:read'] })
     const { response, data } = await call(t, 'portal.listKeys', {}, token)
     expect(response.status).toBe(200)
     const keys = data?.data as Array<{ keyId: string; name?: string; identity?: { externalId: string } }>
@@ -20,7 +20,7 @@ describe.each(testDatabaseKinds())('portal.listKeys 200 (%s)', (kind) => {
   })
 
   it('pages with a cursor and skips deleted keys', async () => {
-    const { token, user } = await portalToken(t, { scopes: ['read_keys'] })
+    const { token, user } = await portalToken(t, { scopes: ['keys:read'] })
     const third = await newKey(t, { externalId: user.externalId, apiId: user.keys[0]?.apiId })
     await ok(t, 'keys.deleteKey', { keyId: user.keys[1]?.keyId })
     const first = await call(t, 'portal.listKeys', { limit: 1 }, token)

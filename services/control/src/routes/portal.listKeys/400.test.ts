@@ -12,7 +12,7 @@ describe.each(testDatabaseKinds())('portal.listKeys 400 (%s)', (kind) => {
     [{ cursor: 'not-a-cursor' }, 'body.cursor'],
     [{ apiId: 'api_1234' }, 'body.apiId'],
   ])('rejects %j', async (body, location) => {
-    const { token } = await portalToken(t, { scopes: ['read_keys'] })
+    const { token } = await portalToken(t, { scopes: ['keys:read'] })
     const { response, error } = await call(t, 'portal.listKeys', body, token)
     expect(response.status).toBe(400)
     expect(locationsOf(error)).toContain(location)

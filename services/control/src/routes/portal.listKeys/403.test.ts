@@ -6,8 +6,8 @@ import { portalToken } from '../../../test/portal-fixtures.js'
 
 describe.each(testDatabaseKinds())('portal.listKeys 403 (%s)', (kind) => {
   const t = useService(kind)
-  it('answers 403 to a session created without the read_keys scope', async () => {
-    const { token } = await portalToken(t, { scopes: ['reroll_key', 'read_verifications'] })
+  it('answers 403 to a session created without the keys:read scope', async () => {
+    const { token } = await portalToken(t, { scopes: ['keys:reroll', 'analytics:read'] })
     const { response, error } = await call(t, 'portal.listKeys', {}, token)
     expect(response.status).toBe(403)
     expect(error?.error.detail).toContain('portal.portal_main.read_keys')

@@ -7,7 +7,7 @@ import { portalToken } from '../../../test/portal-fixtures.js'
 describe.each(testDatabaseKinds())('portal.listKeys 404 (%s)', (kind) => {
   const t = useService(kind)
   it('answers 404 once the end user of the session has been deleted', async () => {
-    const { token, user } = await portalToken(t, { scopes: ['read_keys'] })
+    const { token, user } = await portalToken(t, { scopes: ['keys:read'] })
     await ok(t, 'identities.deleteIdentity', { identity: user.externalId })
     const { response, error } = await call(t, 'portal.listKeys', {}, token)
     expect(response.status).toBe(404)

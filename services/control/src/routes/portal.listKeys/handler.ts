@@ -2,15 +2,16 @@ import type { Deps } from '../../deps.js'
 import { encodeCursor, paginate } from '../../domain/cursor.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { listKeysOfIdentity } from '../../repositories/api-keys.js'
-import { handleInput, parseCursor, toApiKey } from '../keys.shared.js'
+import { parseCursor, toApiKey } from '../keys.shared.js'
 import { sessionIdentity } from '../portal.shared.js'
 
 /**
- * `portal.listKeys` (portal session, scope `read_keys`): the keys of the session's end user, of
+ * `portal.listKeys` (portal session, scope `keys:read`): the keys of the session's end user, of
  * any API of the workspace, oldest first, paginated. Never decrypted.
  */
-export const listKeys = (deps: Deps): ServiceHandler<'portal.listKeys'> =>
-  handleInput(async (c) => {
+export const listKeys =
+  (deps: Deps): ServiceHandler<'portal.listKeys'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const after = parseCursor(body.cursor)
     const identity = await sessionIdentity(c, deps)
@@ -32,4 +33,4 @@ export const listKeys = (deps: Deps): ServiceHandler<'portal.listKeys'> =>
       },
       200,
     )
-  })
+  }

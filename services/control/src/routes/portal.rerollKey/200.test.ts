@@ -8,7 +8,7 @@ describe.each(testDatabaseKinds())('portal.rerollKey 200 (%s)', (kind) => {
   const t = useService(kind)
 
   it("replaces one of the end user's keys; the old one stops at once", async () => {
-    const { token, user } = await portalToken(t, { scopes: ['reroll_key', 'read_keys'] })
+    const { token, user } = await portalToken(t, { scopes: ['keys:reroll', 'keys:read'] })
     const old = user.keys[0]
     if (!old) throw new Error('fixture without keys')
     const { response, data } = await call(t, 'portal.rerollKey', { keyId: old.keyId, expiration: 0 }, token)
@@ -27,7 +27,7 @@ describe.each(testDatabaseKinds())('portal.rerollKey 200 (%s)', (kind) => {
   })
 
   it('keeps the old key working until the expiration', async () => {
-    const { token, user } = await portalToken(t, { scopes: ['reroll_key'] })
+    const { token, user } = await portalToken(t, { scopes: ['keys:reroll'] })
     const old = user.keys[1]
     if (!old) throw new Error('fixture without keys')
     await ok(t, 'portal.rerollKey', { keyId: old.keyId, expiration: Date.now() + 3_600_000 }, token)

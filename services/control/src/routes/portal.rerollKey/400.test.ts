@@ -12,7 +12,7 @@ describe.each(testDatabaseKinds())('portal.rerollKey 400 (%s)', (kind) => {
     [{ expiration: 0 }, 'body.keyId'],
     [{ keyId: 'key-with-dash', expiration: 0 }, 'body.keyId'],
   ])('rejects %j', async (body, location) => {
-    const { token } = await portalToken(t, { scopes: ['reroll_key'] })
+    const { token } = await portalToken(t, { scopes: ['keys:reroll'] })
     const { response, error } = await call(t, 'portal.rerollKey', body, token)
     expect(response.status).toBe(400)
     expect(locationsOf(error)).toContain(location)

@@ -6,8 +6,8 @@ import { portalToken } from '../../../test/portal-fixtures.js'
 
 describe.each(testDatabaseKinds())('portal.rerollKey 403 (%s)', (kind) => {
   const t = useService(kind)
-  it('answers 403 to a session created without the reroll_key scope', async () => {
-    const { token, user } = await portalToken(t, { scopes: ['read_keys'] })
+  it('answers 403 to a session created without the keys:reroll scope', async () => {
+    const { token, user } = await portalToken(t, { scopes: ['keys:read'] })
     const { response, error } = await call(
       t,
       'portal.rerollKey',

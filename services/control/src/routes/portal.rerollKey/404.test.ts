@@ -8,7 +8,7 @@ describe.each(testDatabaseKinds())('portal.rerollKey 404 (%s)', (kind) => {
   const t = useService(kind)
 
   it("answers 404 for keys that are not the end user's, and leaves them alone", async () => {
-    const { token, user } = await portalToken(t, { scopes: ['reroll_key'] })
+    const { token, user } = await portalToken(t, { scopes: ['keys:reroll'] })
     const unowned = await newKey(t, { apiId: user.keys[0]?.apiId })
     const foreign = await endUser(t, await foreignRootKey(t))
     for (const keyId of [user.otherKey.keyId, unowned.keyId, foreign.keys[0]?.keyId, 'key_unknown12345']) {
@@ -21,7 +21,7 @@ describe.each(testDatabaseKinds())('portal.rerollKey 404 (%s)', (kind) => {
   })
 
   it('answers 404 for a deleted key of the end user', async () => {
-    const { token, user } = await portalToken(t, { scopes: ['reroll_key'] })
+    const { token, user } = await portalToken(t, { scopes: ['keys:reroll'] })
     await ok(t, 'keys.deleteKey', { keyId: user.keys[0]?.keyId })
     const { response } = await call(
       t,

@@ -2,15 +2,16 @@ import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { findKey } from '../../repositories/api-keys.js'
 import { rerollStoredKey } from '../keys.rerollKey/reroll.js'
-import { handleInput, keyNotFound } from '../keys.shared.js'
+import { keyNotFound } from '../keys.shared.js'
 import { sessionIdentity } from '../portal.shared.js'
 
 /**
- * `portal.rerollKey` (portal session, scope `reroll_key`): `keys.rerollKey` for a key of the
+ * `portal.rerollKey` (portal session, scope `keys:reroll`): `keys.rerollKey` for a key of the
  * session's end user; any other key (another user's, another workspace's, deleted) is a 404.
  */
-export const rerollKey = (deps: Deps): ServiceHandler<'portal.rerollKey'> =>
-  handleInput(async (c) => {
+export const rerollKey =
+  (deps: Deps): ServiceHandler<'portal.rerollKey'> =>
+  async (c) => {
     const { keyId, expiration } = c.req.valid('json')
     const identity = await sessionIdentity(c, deps)
     const created = await deps.db.transaction(async (tx) => {
@@ -23,4 +24,4 @@ export const rerollKey = (deps: Deps): ServiceHandler<'portal.rerollKey'> =>
       { meta: { requestId: c.get('requestId') }, data: { keyId: created.keyId, key: created.key } },
       200,
     )
-  })
+  }

@@ -1,18 +1,18 @@
 import type { Deps } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
 import { mayActOn } from '../ratelimit.shared/limit.js'
 import { namespaceFor } from '../ratelimit.shared/namespaces.js'
 import { deleteOverride as deleteRow } from '../ratelimit.shared/overrides.js'
 
 /** `ratelimit.deleteOverride`: removes an identifier's override; 404 when none is set. */
-export const deleteOverride = (deps: Deps): ServiceHandler<'ratelimit.deleteOverride'> =>
-  handle(async (c) => {
+export const deleteOverride =
+  (deps: Deps): ServiceHandler<'ratelimit.deleteOverride'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const ns = await namespaceFor(deps.db, c.get('caller'), body.namespace, mayActOn(c), 'delete_override')
     if (!(await deleteRow(deps.db, ns.id, body.identifier))) {
       throw notFound('ratelimit_override', `No override is set for ${body.identifier} in ${body.namespace}.`)
     }
     return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 200)
-  })
+  }

@@ -1,14 +1,14 @@
 import type { Deps } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
 import { mayActOn } from '../ratelimit.shared/limit.js'
 import { namespaceFor } from '../ratelimit.shared/namespaces.js'
 import { findOverride } from '../ratelimit.shared/overrides.js'
 
 /** `ratelimit.getOverride`: the override stored for exactly this identifier. */
-export const getOverride = (deps: Deps): ServiceHandler<'ratelimit.getOverride'> =>
-  handle(async (c) => {
+export const getOverride =
+  (deps: Deps): ServiceHandler<'ratelimit.getOverride'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const ns = await namespaceFor(deps.db, c.get('caller'), body.namespace, mayActOn(c), 'read_override')
     const override = await findOverride(deps.db, ns.id, body.identifier)
@@ -16,4 +16,4 @@ export const getOverride = (deps: Deps): ServiceHandler<'ratelimit.getOverride'>
       throw notFound('ratelimit_override', `No override is set for ${body.identifier} in ${body.namespace}.`)
     }
     return c.json({ meta: { requestId: c.get('requestId') }, data: override }, 200)
-  })
+  }

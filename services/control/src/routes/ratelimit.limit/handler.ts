@@ -1,16 +1,16 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
 import { mayActOn, namespaceForLimit, runCheck } from '../ratelimit.shared/limit.js'
 
 /**
  * `ratelimit.limit`: counts `cost` for the identifier in a fixed window of `duration` ms and
  * answers 200 with `success` either way. Exact across instances (one SQL statement per decision).
  */
-export const limit = (deps: Deps): ServiceHandler<'ratelimit.limit'> =>
-  handle(async (c) => {
+export const limit =
+  (deps: Deps): ServiceHandler<'ratelimit.limit'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const ns = await namespaceForLimit(deps, c, body.namespace, mayActOn(c))
     const result = await runCheck(deps, ns, body)
     return c.json({ meta: { requestId: c.get('requestId') }, data: result }, 200)
-  })
+  }

@@ -1,7 +1,7 @@
 import { randomToken, testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
 import { useService } from '../../../test/harness.js'
-import { call, foreignRootKey } from '../../../test/keys-fixtures.js'
+import { call } from '../../../test/keys-fixtures.js'
 import { newNamespace } from '../../../test/ratelimit-fixtures.js'
 
 describe.each(testDatabaseKinds())('ratelimit.listOverrides 404 (%s)', (kind) => {
@@ -11,7 +11,8 @@ describe.each(testDatabaseKinds())('ratelimit.listOverrides 404 (%s)', (kind) =>
     const missing = await call(t, 'ratelimit.listOverrides', { namespace: `missing_${randomToken(6)}` })
     expect(missing.response.status).toBe(404)
     const namespace = await newNamespace(t)
-    const foreign = await foreignRootKey(t)
+    // A key of another workspace that may read overrides in any namespace (of its own workspace).
+    const foreign = await t.key(['ratelimit.*.read_override'], { workspaceId: await t.workspace() })
     const other = await call(t, 'ratelimit.listOverrides', { namespace }, foreign)
     expect(other.response.status).toBe(404)
   })

@@ -1,8 +1,7 @@
 import type { Deps } from '../../deps.js'
 import { paginate } from '../../domain/cursor.js'
+import { invalidInput } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
-import { badRequest } from '../analytics.shared/errors.js'
 import { mayActOn } from '../ratelimit.shared/limit.js'
 import { namespaceFor } from '../ratelimit.shared/namespaces.js'
 import {
@@ -12,21 +11,19 @@ import {
 } from '../ratelimit.shared/overrides.js'
 
 /** `ratelimit.listOverrides`: a namespace's overrides in a stable order, with an opaque cursor. */
-export const listOverrides = (deps: Deps): ServiceHandler<'ratelimit.listOverrides'> =>
-  handle(async (c) => {
+export const listOverrides =
+  (deps: Deps): ServiceHandler<'ratelimit.listOverrides'> =>
+  async (c) => {
     const body = c.req.valid('json')
     let after: string | undefined
     if (body.cursor !== undefined) {
       after = decodeOverrideCursor(body.cursor)
       if (after === undefined) {
-        return c.json(
-          badRequest(c.get('requestId'), 'The cursor is not one this operation returned.', {
-            location: 'body.cursor',
-            message: 'Unknown cursor',
-            fix: 'Pass pagination.cursor from the previous page unchanged, or omit it.',
-          }),
-          400,
-        )
+        throw invalidInput('The cursor is not one this operation returned.', {
+          location: 'body.cursor',
+          message: 'Unknown cursor',
+          fix: 'Pass pagination.cursor from the previous page unchanged, or omit it.',
+        })
       }
     }
     const ns = await namespaceFor(deps.db, c.get('caller'), body.namespace, mayActOn(c), 'read_override')
@@ -41,4 +38,4 @@ export const listOverrides = (deps: Deps): ServiceHandler<'ratelimit.listOverrid
       },
       200,
     )
-  })
+  }

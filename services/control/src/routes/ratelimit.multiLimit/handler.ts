@@ -2,15 +2,15 @@ import type { Deps } from '../../deps.js'
 import { forbidden } from '../../domain/errors.js'
 import { authorize } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
 import { namespaceForLimit, runCheck } from '../ratelimit.shared/limit.js'
 
 /**
  * `ratelimit.multiLimit`: every check counts against its own limit whatever the others decide;
  * namespaces are resolved (and created, 404, 410) before anything is counted.
  */
-export const multiLimit = (deps: Deps): ServiceHandler<'ratelimit.multiLimit'> =>
-  handle(async (c) => {
+export const multiLimit =
+  (deps: Deps): ServiceHandler<'ratelimit.multiLimit'> =>
+  async (c) => {
     const checks = c.req.valid('json')
     if (!authorize(c)) throw forbidden('The root key lacks ratelimit.*.limit.')
     const namespaces = new Map<string, Awaited<ReturnType<typeof namespaceForLimit>>>()
@@ -42,4 +42,4 @@ export const multiLimit = (deps: Deps): ServiceHandler<'ratelimit.multiLimit'> =
       },
       200,
     )
-  })
+  }

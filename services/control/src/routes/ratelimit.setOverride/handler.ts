@@ -1,13 +1,13 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { handle } from '../../http/problems.js'
 import { mayActOn } from '../ratelimit.shared/limit.js'
 import { namespaceFor } from '../ratelimit.shared/namespaces.js'
 import { upsertOverride } from '../ratelimit.shared/overrides.js'
 
 /** `ratelimit.setOverride`: stores (or replaces) an identifier's limit; `*` at the end matches a prefix. */
-export const setOverride = (deps: Deps): ServiceHandler<'ratelimit.setOverride'> =>
-  handle(async (c) => {
+export const setOverride =
+  (deps: Deps): ServiceHandler<'ratelimit.setOverride'> =>
+  async (c) => {
     const body = c.req.valid('json')
     const caller = c.get('caller')
     const ns = await namespaceFor(deps.db, caller, body.namespace, mayActOn(c), 'set_override')
@@ -20,4 +20,4 @@ export const setOverride = (deps: Deps): ServiceHandler<'ratelimit.setOverride'>
       now: deps.now(),
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data: { overrideId } }, 200)
-  })
+  }

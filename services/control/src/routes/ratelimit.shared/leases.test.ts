@@ -1,6 +1,6 @@
 /**
  * The lease engine on its own: two RatelimitLeases on one database stand for two service
- * instances sharing it. The limit is never exceeded across them; with one of them it is exact.
+ * instances sharing it. Exactly `limit` requests pass, on one of them as across both.
  */
 import { randomToken, testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
@@ -70,6 +70,24 @@ describe.each(testDatabaseKinds())('rate-limit leases (%s)', (kind) => {
       await a.close()
       await b.close()
     }
+  })
+
+  it('two instances: exactly `limit` of many concurrent takes pass in total', async () => {
+    const a = new RatelimitLeases(t.service.db, Date.now)
+    const b = new RatelimitLeases(t.service.db, Date.now)
+    const id = randomToken(10)
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          (i % 2 === 0 ? a : b).take({ ...check(id, 99), now: Date.now() }),
+        ),
+      )
+      expect(results.filter((r) => r.success)).toHaveLength(99)
+    } finally {
+      await a.close()
+      await b.close()
+    }
+    expect(await counted(id)).toBe(99)
   })
 
   it('hands unused permits back when idle and on close', async () => {

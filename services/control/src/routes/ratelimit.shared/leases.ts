@@ -15,12 +15,14 @@
  *   take), so it is exact under any concurrency: with one instance, exactly `limit` requests
  *   pass and `remaining` is exact.
  * - Permits an instance holds but has not used go back to the row after `idleReturnMs` without
- *   use, and on shutdown. Across instances this is the one approximation: while instance A holds
- *   unused permits, instance B may be denied although the window is not used up (at most
- *   `idleReturnMs`, and at most half of what was left when A leased). It never lets more through.
- * - Once the row refused a lease, further requests that need at least as much are denied
- *   locally for 50 ms (a flood of denied requests costs no database work); permits handed back
- *   by other instances meanwhile are seen after it.
+ *   use, and on shutdown. The row's `holders` counts the instances holding unused permits (an
+ *   instance joins in its lease transaction and leaves once it has used or handed back all it
+ *   held). An instance refused a lease while another holds permits does not deny yet: it retries
+ *   until it is granted or no other instance holds any (at most `reclaimWaitMs`, for an instance
+ *   that died holding permits). So across instances exactly `limit` requests pass, as on one.
+ * - Once the row refused a lease and no other instance held permits, further requests that need
+ *   at least as much are denied locally for 50 ms (a flood of denied requests costs no database
+ *   work): the window is used up.
  * - A change of the limit (a request's `limit`, or an override) hands the held permits back and
  *   leases again under the new limit, so a lowered limit applies at once.
  */
@@ -72,6 +74,8 @@ interface WindowState {
   next: number
   lastUse: number
   busy: Promise<void> | undefined
+  /** Whether the row's `holders` counts this instance (it joined when it leased, see `settle`). */
+  holding: boolean
   /** After a lease of `refusedNeed` permits was refused: deny locally until then those needing as many. */
   refusedUntil: number
   refusedNeed: number
@@ -82,6 +86,11 @@ export interface RatelimitLeasesOptions {
   idleReturnMs?: number
   /** Largest lease. Default 1000. */
   maxLease?: number
+  /**
+   * Longest wait of a refused lease for permits other instances hold (they hand them back
+   * after `idleReturnMs` idle); past it the request is denied. Default 4 × idleReturnMs + 1000.
+   */
+  reclaimWaitMs?: number
 }
 
 export class RatelimitLeases {
@@ -89,6 +98,8 @@ export class RatelimitLeases {
   private readonly idleReturnMs: number
   private readonly maxLease: number
   private readonly refusalMemoMs: number
+  private readonly reclaimWaitMs: number
+  private readonly retryMs: number
   private readonly timer: NodeJS.Timeout
   private closed = false
 
@@ -98,6 +109,7 @@ export class RatelimitLeases {
     select: string
     update: string
     giveBack: string
+    settle: string
   }
 
   constructor(
@@ -115,15 +127,18 @@ export class RatelimitLeases {
            VALUES ($1, $2, $3::bigint, $4::bigint, 0, $5, $4::bigint + $3::bigint) ON CONFLICT DO NOTHING`
         : `INSERT INTO ${t.table} (${a}, ${b}, duration, window_start, count)
            VALUES ($1, $2, $3::bigint, $4::bigint, 0) ON CONFLICT DO NOTHING`,
-      select: `SELECT count FROM ${t.table} WHERE ${where} FOR UPDATE`,
+      select: `SELECT count, holders FROM ${t.table} WHERE ${where} FOR UPDATE`,
       update: t.withLimit
-        ? `UPDATE ${t.table} SET count = $5, "limit" = $6 WHERE ${where}`
-        : `UPDATE ${t.table} SET count = $5 WHERE ${where}`,
-      giveBack: `UPDATE ${t.table} SET count = GREATEST(0, count - $5) WHERE ${where}`,
+        ? `UPDATE ${t.table} SET count = $5, holders = GREATEST(0, holders + $6), "limit" = $7 WHERE ${where}`
+        : `UPDATE ${t.table} SET count = $5, holders = GREATEST(0, holders + $6) WHERE ${where}`,
+      giveBack: `UPDATE ${t.table} SET count = GREATEST(0, count - $5), holders = GREATEST(0, holders - 1) WHERE ${where}`,
+      settle: `UPDATE ${t.table} SET holders = GREATEST(0, holders - 1) WHERE ${where}`,
     }
     this.idleReturnMs = options.idleReturnMs ?? 250
     this.maxLease = options.maxLease ?? 1000
     this.refusalMemoMs = Math.min(50, this.idleReturnMs)
+    this.reclaimWaitMs = options.reclaimWaitMs ?? 4 * this.idleReturnMs + 1000
+    this.retryMs = Math.max(5, Math.min(25, this.idleReturnMs / 4))
     this.timer = setInterval(() => void this.sweep().catch(() => {}), Math.max(25, this.idleReturnMs / 2))
     this.timer.unref()
   }
@@ -161,6 +176,7 @@ export class RatelimitLeases {
           next: 1,
           lastUse: input.now,
           busy: undefined,
+          holding: false,
           refusedUntil: 0,
           refusedNeed: 0,
         }
@@ -173,6 +189,7 @@ export class RatelimitLeases {
       state.lastUse = input.now
       if (state.limit === input.limit && state.held >= input.cost) {
         state.held -= input.cost
+        if (state.held === 0) this.settle(state)
         return {
           success: true,
           remaining: Math.max(0, state.limit - (state.counted - state.held)),
@@ -190,10 +207,18 @@ export class RatelimitLeases {
           windowStart,
         }
       }
-      // Lease more (or re-lease under a new limit), then decide again from what we hold.
+      // Lease more (or re-lease under a new limit), then decide again from what we hold. Refused
+      // while another instance holds unused permits: retry, they are used or handed back soon.
       const s = state
       let outcome: 'granted' | 'denied' = 'denied'
-      s.busy = this.lease(s, input.limit, input.cost).then(
+      const deadline = this.clock() + this.reclaimWaitMs
+      s.busy = (async () => {
+        for (;;) {
+          const { granted, othersHold } = await this.lease(s, input.limit, input.cost)
+          if (granted || !othersHold || this.closed || this.clock() >= deadline) return granted
+          await new Promise((resolve) => setTimeout(resolve, this.retryMs))
+        }
+      })().then(
         (granted) => {
           outcome = granted ? 'granted' : 'denied'
         },
@@ -221,7 +246,11 @@ export class RatelimitLeases {
    * `cost - held` and `next` permits, at most half of what the window has left (but at least
    * what is needed). False when the window cannot give what is needed.
    */
-  private async lease(s: WindowState, limit: number, cost: number): Promise<boolean> {
+  private async lease(
+    s: WindowState,
+    limit: number,
+    cost: number,
+  ): Promise<{ granted: boolean; othersHold: boolean }> {
     const giveBack = s.limit !== limit ? s.held : 0
     const holdKept = s.held - giveBack
     const need = Math.max(0, cost - holdKept)
@@ -229,21 +258,37 @@ export class RatelimitLeases {
     const params = [s.namespaceId, s.identifier, s.duration, s.windowStart]
     const result = await this.db.transaction(async (tx) => {
       await tx.query(this.sql.insert, this.sql.withLimit ? [...params, limit] : params)
-      const rows = await tx.query<{ count: unknown }>(this.sql.select, params)
+      const rows = await tx.query<{ count: unknown; holders: unknown }>(this.sql.select, params)
       const current = Math.max(0, num(rows[0]?.count) - giveBack)
       const left = limit - current
       const grant = left >= need ? Math.min(want, Math.max(need, Math.floor(left / 2))) : 0
+      const holds = holdKept + grant > 0
+      const joined = (holds ? 1 : 0) - (s.holding ? 1 : 0)
       await tx.query(
         this.sql.update,
-        this.sql.withLimit ? [...params, current + grant, limit] : [...params, current + grant],
+        this.sql.withLimit
+          ? [...params, current + grant, joined, limit]
+          : [...params, current + grant, joined],
       )
-      return { grant, count: current + grant }
+      const othersHold = num(rows[0]?.holders) - (s.holding ? 1 : 0) > 0
+      return { grant, count: current + grant, holds, othersHold }
     })
     s.limit = limit
     s.held = holdKept + result.grant
+    s.holding = result.holds
     s.counted = result.count
     s.next = Math.min(this.maxLease, Math.max(1, want * 2))
-    return result.grant > 0 || need === 0
+    return { granted: result.grant > 0 || need === 0, othersHold: result.othersHold }
+  }
+
+  /** This instance used all it held: it leaves the row's holders (in the background). */
+  private settle(s: WindowState): void {
+    if (!s.holding) return
+    s.holding = false
+    const params = [s.namespaceId, s.identifier, s.duration, s.windowStart]
+    void this.db.query(this.sql.settle, params).catch(() => {
+      // Left counted as a holder, others wait at most reclaimWaitMs before they deny.
+    })
   }
 
   /** Hands back permits held without use for `idleReturnMs`, and forgets ended windows. */
@@ -259,6 +304,7 @@ export class RatelimitLeases {
       if (s.held > 0 && (all || now - s.lastUse >= this.idleReturnMs)) {
         const held = s.held
         s.held = 0
+        s.holding = false
         s.next = 1
         s.busy = this.db
           .query(this.sql.giveBack, [s.namespaceId, s.identifier, s.duration, s.windowStart, held])

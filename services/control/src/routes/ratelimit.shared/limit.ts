@@ -25,8 +25,9 @@ export interface LimitCheck {
 const CREATE_NAMESPACE = 'ratelimit.*.create_namespace'
 
 /**
- * The namespace a limit check counts in: created on first use when the key holds
- * `ratelimit.*.create_namespace`, otherwise 404; 410 when deleted; 403 when `mayLimit` says no.
+ * The namespace a limit check counts in: 403 when `mayLimit` says no (checked first, so a caller
+ * without the permission learns nothing of the namespace); created on first use when the key
+ * holds `ratelimit.*.create_namespace`, otherwise 404; 410 when deleted.
  */
 export async function namespaceForLimit(
   deps: Deps,
@@ -43,14 +44,14 @@ export async function namespaceForLimit(
         (found) => found !== undefined,
       )
     : await find()
+  // A missing namespace has no id yet: only a permission by name or wildcard can cover it.
+  if (!mayLimit(ns ?? { id: name, name }))
+    throw forbidden(`The root key lacks ratelimit.${ns?.id ?? name}.limit or ratelimit.*.limit.`)
   if (!ns) {
-    // Without any way to limit in it, a new namespace is not worth creating: answer like an unknown one.
-    if (!caller.permissions.has(CREATE_NAMESPACE) || !mayLimit({ id: '*', name }))
-      throw namespaceNotFound(name)
+    if (!caller.permissions.has(CREATE_NAMESPACE)) throw namespaceNotFound(name)
     ns = await ensureNamespace(deps.db, caller.workspaceId, name, deps.now())
   }
   if (ns.deletedAt !== null) throw namespaceGone(name)
-  if (!mayLimit(ns)) throw forbidden(`The root key lacks ratelimit.${ns.id}.limit or ratelimit.*.limit.`)
   return ns
 }
 

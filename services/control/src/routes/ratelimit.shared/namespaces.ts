@@ -63,19 +63,21 @@ export const namespaceGone = (name: string) =>
   new ApiError(410, 'data/ratelimit_namespace_gone', `The rate limit namespace ${name} has been deleted.`)
 
 /**
- * Resolves the namespace for an operation that needs `action` on it: 404 when it does not exist
- * (or is deleted, for anything but limiting), 403 without the permission.
+ * Resolves the namespace for an operation that needs `action` on it: 403 without the permission,
+ * whether the namespace exists or not (so existence is never revealed to a caller who may not
+ * act on it), then 404 when it does not exist or is deleted. For a missing namespace the
+ * permission can only be held by name or wildcard (no id names it).
  */
 export async function namespaceFor(
   sql: Sql,
   caller: Caller,
   name: string,
-  allowed: (ns: Namespace) => boolean,
+  allowed: (ns: { id: string; name: string }) => boolean,
   action: string,
 ): Promise<Namespace> {
   const ns = await findNamespace(sql, caller.workspaceId, name)
+  if (!allowed(ns ?? { id: name, name }))
+    throw forbidden(`The root key lacks ratelimit.${ns?.id ?? name}.${action} or ratelimit.*.${action}.`)
   if (!ns || ns.deletedAt !== null) throw namespaceNotFound(name)
-  if (!allowed(ns))
-    throw forbidden(`The root key lacks ratelimit.${ns.id}.${action} or ratelimit.*.${action}.`)
   return ns
 }

@@ -13,6 +13,7 @@ describe.each(testDatabaseKinds())('GET /v2/batch/scrape/{id} → 200 (%s)', (ki
     const id = started.data?.id as string
     const first = await batchFinished(t.client, id)
     expect(first).toMatchObject({
+      success: true,
       status: 'completed',
       total: 3,
       completed: 3,

@@ -18,7 +18,7 @@ describe.each(testDatabaseKinds())('GET /v2/crawl/{id} → 200 (%s)', (kind) => 
   it('pages large results with next, an absolute URL, until every document was returned', async () => {
     const id = await startCrawl(t.client, { url: `${site.url}/docs/`, sitemap: 'skip' })
     const first = await crawlFinished(t.client, id)
-    expect(first).toMatchObject({ status: 'completed', total: 6, completed: 6 })
+    expect(first).toMatchObject({ success: true, status: 'completed', total: 6, completed: 6 })
     expect(first.data).toHaveLength(1)
     expect(first.completedAt).toEqual(expect.any(String))
     const seen = [...(first.data ?? [])]

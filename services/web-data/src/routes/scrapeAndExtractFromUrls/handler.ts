@@ -49,7 +49,7 @@ export const scrapeAndExtractFromUrls =
       ignoreRobotsTxt: true,
       maxConcurrency:
         typeof body.maxConcurrency === 'number' ? Math.max(1, body.maxConcurrency) : DEFAULT_CONCURRENCY,
-      scrapeOptions: pageOptions(body, zeroDataRetention),
+      scrapeOptions: pageOptions(body, zeroDataRetention, []),
       zeroDataRetention,
     }
     const webhook = webhookTarget(body.webhook)

@@ -1,0 +1,7 @@
+export { answers, type Child, cpuSeconds, rssMb, spawnServer, stopChild } from './child.js'
+export { type LoadOptions, type LoadResult, load, warmUp } from './load.js'
+export { startPrism } from './prism.js'
+export { alternate, type Contender } from './rounds.js'
+export { quick, settings } from './settings.js'
+export { fmt, fmtRatio, median, num, ratios, type Summary, summarize } from './stats.js'
+export { machineNote, printNote, printTable } from './table.js'

@@ -1,0 +1,68 @@
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+
+const require = createRequire(import.meta.url)
+const root = path.resolve(import.meta.dirname, '../../../..')
+
+export type ApiName = 'control' | 'web-data'
+
+export interface Operation {
+  operationId: string
+  method: string
+  /** OpenAPI path template, e.g. `/v2/crawl/{id}`. */
+  path: string
+  /** Documented response statuses, e.g. `['200', '400']`. */
+  statuses: string[]
+}
+
+/** The operations of an API's bundled spec (the published `@apiplatform/<api>-spec` package). */
+export function operations(api: ApiName): Operation[] {
+  const doc = require(`@apiplatform/${api}-spec/openapi.json`) as {
+    paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>>
+  }
+  const out: Operation[] = []
+  for (const [p, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!op?.operationId) continue
+      out.push({
+        operationId: op.operationId,
+        method: method.toUpperCase(),
+        path: p,
+        statuses: Object.keys(op.responses ?? {}).filter((s) => /^\d{3}$/.test(s)),
+      })
+    }
+  }
+  return out
+}
+
+/** Status test files of the service: `services/<api>/src/routes/<operationId>/<status>.test.ts`. */
+export function statusFiles(api: ApiName): Map<string, string[]> {
+  const dir = path.join(root, 'services', api, 'src', 'routes')
+  const out = new Map<string, string[]>()
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue
+    const statuses = fs
+      .readdirSync(path.join(dir, entry.name))
+      .map((f) => /^(\d{3})\.test\.ts$/.exec(f)?.[1])
+      .filter((s): s is string => s !== undefined)
+    if (statuses.length) out.set(entry.name, statuses.sort())
+  }
+  return out
+}
+
+/** Matches a request path to the operation it calls (a literal path beats a template). */
+export function operationMatcher(api: ApiName): (method: string, url: string) => Operation | undefined {
+  const ops = operations(api).map((op) => ({
+    op,
+    literal: !op.path.includes('{'),
+    re: new RegExp(
+      `^${op.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\\{[^}]+\\\}|\{[^}]+\}/g, '[^/]+')}$`,
+    ),
+  }))
+  ops.sort((a, b) => Number(b.literal) - Number(a.literal))
+  return (method, url) => {
+    const p = new URL(url, 'http://x').pathname
+    return ops.find((o) => o.op.method === method.toUpperCase() && o.re.test(p))?.op
+  }
+}

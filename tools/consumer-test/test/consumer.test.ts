@@ -1,0 +1,267 @@
+// The published packages as another team meets them. Every published client, spec, route and
+// service package is packed and installed from its tarball into a fresh project outside the
+// workspace (offline: the workspace's store and lockfile stand in for the registry). Realistic
+// programs are type-checked with `tsc --strict` under node16 and bundler resolution, then run
+// with the clients' default options against the services (started from their installed
+// packages) and against a fault-injecting server.
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join, resolve } from 'node:path'
+import {
+  createOfflineProject,
+  type OfflineProject,
+  type RunningCommand,
+  startServiceCommand,
+} from '@apiplatform/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const root = resolve(import.meta.dirname, '../../..')
+const PUBLISHED = [
+  'packages/control-client',
+  'packages/web-data-client',
+  'specs/control',
+  'specs/web-data',
+  'packages/control-routes',
+  'packages/web-data-routes',
+  'services/control',
+  'services/web-data',
+]
+const name = (dir: string) =>
+  (JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as { name: string }).name
+const PROGRAMS = ['control.mts', 'web-data.mts', 'faults.mts']
+const program = (file: string) => readFileSync(join(import.meta.dirname, '../programs', file), 'utf8')
+
+let project: OfflineProject
+let control: RunningCommand | undefined
+let webData: RunningCommand | undefined
+let site: Server
+let faults: Server
+let node16: Error | undefined
+let bundler: Error | undefined
+const failureOf = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (error: Error) => error,
+  )
+const servers = () => ({ site: url(site), faults: url(faults) })
+const url = (s: Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`
+const tsc = (...args: string[]) =>
+  project.run(process.execPath, [
+    'node_modules/typescript/bin/tsc',
+    '--strict',
+    '--target',
+    'es2022',
+    '--types',
+    'node',
+    ...args,
+    ...PROGRAMS,
+  ])
+
+/** Per path: the answers in order, the last one repeating. */
+const FAULTS: Record<string, [number, Record<string, string>?][]> = {
+  '/v2/liveness': [[503], [503], [200]],
+  '/v2/deployments.getDeployment': [[429, { 'retry-after': '1' }], [200]],
+  '/v2/deployments.rollbackDeployment': [[412]],
+  '/v2/scrape': [[503], [502], [200]],
+  '/v2/agent/5f0c6f64-2a39-4f65-9a57-1f1f3b3d8a10': [[429, { 'retry-after': '1' }], [200]],
+  '/v2/map': [[422]],
+  '/v2/crawl': [[400]],
+}
+const faultCounts: Record<string, number> = {}
+
+function startFaultServer(): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname
+    const n = (faultCounts[path] ?? 0) + 1
+    faultCounts[path] = n
+    const answers = FAULTS[path] ?? [[404]]
+    const [status, headers = {}] = answers[Math.min(n, answers.length) - 1] as [
+      number,
+      Record<string, string>?,
+    ]
+    const control = path.startsWith('/v2/') && !path.includes('/', 4)
+    const body =
+      status < 300
+        ? control
+          ? { meta: { requestId: 'req_fault' }, data: { message: 'OK', id: 'd_1' } }
+          : { success: true, status: 'completed', data: { markdown: '# ok' } }
+        : control
+          ? {
+              meta: { requestId: 'req_fault' },
+              error: { title: 'Fault', detail: 'injected', status, type: 'about:blank' },
+            }
+          : { success: false, error: `Injected ${status}` }
+    req.resume()
+    res.writeHead(status, { 'content-type': 'application/json', ...headers })
+    res.end(JSON.stringify(body))
+  })
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)))
+}
+
+const PAGES: Record<string, string> = {
+  '/': '<html><head><title>Acme</title></head><body><h1>Acme shop</h1><a href="/kettle.html">Kettle</a> <a href="/toaster.html">Toaster</a></body></html>',
+  '/kettle.html':
+    '<html><head><title>Acme Kettle</title></head><body><h1>Acme Kettle</h1><p>Price: 49.90 EUR</p><a href="/">Home</a></body></html>',
+  '/toaster.html':
+    '<html><head><title>Acme Toaster</title></head><body><h1>Acme Toaster</h1><p>Price: 29.90 EUR</p><a href="/">Home</a></body></html>',
+}
+function startSite(): Promise<Server> {
+  const server = createServer((req, res) => {
+    const page = PAGES[new URL(req.url ?? '/', 'http://x').pathname]
+    res.writeHead(page ? 200 : 404, { 'content-type': 'text/html' })
+    res.end(page ?? 'not found')
+  })
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)))
+}
+
+beforeAll(async () => {
+  ;[site, faults] = await Promise.all([startSite(), startFaultServer()])
+  const [main, ...others] = PUBLISHED
+  const t0 = performance.now()
+  project = createOfflineProject({
+    workspace: root,
+    packages: [main as string, ...others].map((dir) => join(root, dir)),
+    // Every other published package is installed too (its tarball, through the project's overrides).
+    dependencies: {
+      ...Object.fromEntries(others.map((dir) => [name(dir), '*'])),
+      typescript: '5.9.3',
+      '@types/node': '20.19.9',
+    },
+    files: Object.fromEntries(PROGRAMS.map((file) => [file, program(file)])),
+  })
+  console.log(`packed and installed in ${Math.round(performance.now() - t0)} ms`)
+  const bin = (command: string) => join(project.dir, 'node_modules/.bin', command)
+  // The services start, and both type-checks run, side by side.
+  ;[control, webData, node16, bundler] = await Promise.all([
+    startServiceCommand(bin('control-service'), ['--port', '0', '--memory'], {
+      cwd: project.dir,
+      env: { CONTROL_ROOT_KEY: 'root_consumer_test', CONTROL_WORKFLOW_STEP_MS: '20', LOG_LEVEL: 'warn' },
+    }),
+    startServiceCommand(bin('web-data-service'), ['--port', '0', '--memory'], {
+      cwd: project.dir,
+      env: { WEB_DATA_API_KEY: 'fc-consumer-test', WEB_DATA_ALLOW_PRIVATE_URLS: '1', LOG_LEVEL: 'warn' },
+    }),
+    // The programs run from JavaScript compiled the way a node16 project compiles them (tsc emits
+    // even when it reports errors: those fail the node16 test, not every test).
+    failureOf(tsc('--module', 'node16', '--moduleResolution', 'node16', '--outDir', 'out')),
+    // The packages' declaration files are checked once, by the node16 run.
+    failureOf(tsc('--noEmit', '--module', 'esnext', '--moduleResolution', 'bundler', '--skipLibCheck')),
+  ])
+})
+afterAll(async () => {
+  await Promise.all([control?.stop(), webData?.stop()])
+  site?.close()
+  faults?.close()
+  project?.remove()
+})
+
+const runJson = async (file: string, env: Record<string, string>) => {
+  const out = await project.run(process.execPath, [join('out', file)], env)
+  return JSON.parse(out.trim().split('\n').at(-1) as string)
+}
+
+describe('type-checks with tsc --strict', () => {
+  it('under moduleResolution node16', () => {
+    if (node16) throw node16
+  })
+  it('under moduleResolution bundler', () => {
+    if (bundler) throw bundler
+  })
+})
+
+it('control client: defaults from the environment, pagination, JSON objects, errors, waitFor, hooks', async () => {
+  const r = await runJson('control.mjs', {
+    CONTROL_BASE_URL: control?.url as string,
+    CONTROL_ROOT_KEY: 'root_consumer_test',
+  })
+  expect(r.live).toBe('OK')
+  expect(r.current).toMatchObject({ id: 'd_seed_v3', isCurrent: true, status: 200 })
+  expect(r.current.requestId).toMatch(/^req_/)
+  expect(r.pages).toBeGreaterThanOrEqual(3)
+  expect(r.listed).toEqual(expect.arrayContaining(['d_seed_v1', 'd_seed_v2', 'd_seed_v3']))
+  expect(new Set(r.listed).size).toBe(r.listed.length)
+  expect(r.identityMeta).toEqual({ type: 'object', plan: 'pro', limits: { seats: 3 }, tags: ['eu'] })
+  expect(r.errors.stopped).toMatchObject({ status: 412, retryable: false })
+  expect(r.errors.missing).toMatchObject({ status: 404, retryable: false })
+  expect(r.errors.wrongType).toMatchObject({ status: 400, retryable: false })
+  expect(r.errors.wrongType.errors).toBeGreaterThan(0)
+  expect(r.errors.stopped.requestId).toMatch(/^req_/)
+  expect(r.rollback).toMatchObject({ outcome: 'current', isCurrent: true })
+  expect(r.aborted).toBe('changed my mind')
+  expect(r.missingKey).toContain('CONTROL_ROOT_KEY')
+  expect(r.requests).toBeGreaterThan(10)
+})
+
+it('web-data client: defaults from the environment, JSON Schema inputs, json results, crawl polling and pages, errors', async () => {
+  const r = await runJson('web-data.mjs', {
+    WEB_DATA_BASE_URL: webData?.url as string,
+    WEB_DATA_API_KEY: 'fc-consumer-test',
+    SITE_URL: servers().site,
+  })
+  expect(r.markdown).toBe(true)
+  expect(r.json).toMatchObject({ name: expect.stringContaining('Kettle') })
+  expect(r.requestId).toMatch(/^req_/)
+  expect(r.crawl).toEqual({ outcome: 'completed', documents: 3 })
+  expect(r.extract.outcome).toBe('completed')
+  expect(r.errors.badId).toEqual({
+    status: 400,
+    error: 'Invalid job ID format. Job ID must be a valid UUID.',
+    retryable: false,
+  })
+  expect(r.errors.badUrl).toMatchObject({ status: 400, retryable: false })
+  expect(r.missingKey).toContain('WEB_DATA_API_KEY')
+})
+
+it('default retries against a faulty server: retryable statuses retried, Retry-After honoured, the rest not', async () => {
+  const r = await runJson('faults.mjs', { FAULT_URL: servers().faults })
+  expect(r.outcomes).toEqual({
+    liveness: 'ok',
+    deployment: 'ok',
+    rollback: '412 false',
+    scrape: 'ok',
+    agent: 'ok',
+    map: '422 false',
+    crawl: '400 false',
+  })
+  const agent = '/v2/agent/5f0c6f64-2a39-4f65-9a57-1f1f3b3d8a10'
+  const counted = {
+    '/v2/liveness': 3,
+    '/v2/deployments.getDeployment': 2,
+    '/v2/deployments.rollbackDeployment': 1,
+    '/v2/scrape': 3,
+    [agent]: 2,
+    '/v2/map': 1,
+    '/v2/crawl': 1,
+  }
+  expect(r.attempts).toEqual(counted)
+  expect(faultCounts).toEqual(counted)
+  expect(r.waited.deployment).toBeGreaterThanOrEqual(1000)
+  expect(r.waited.agent).toBeGreaterThanOrEqual(1000)
+})
+
+// What the project's own development notes are called: none of it belongs in a published file.
+const INTERNAL = /\bseeds?[ /]0\d\d|\bseeds\/|\d{3}_[0-9a-f]{16}\.txt|\bissues? #?\d+\b|\bissues show\b/i
+const filesOf = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => {
+    const path = join(dir, f)
+    return statSync(path).isDirectory() ? (f === 'node_modules' ? [] : filesOf(path)) : [path]
+  })
+
+describe.each(PUBLISHED.slice(0, 4))('the installed %s', (dir) => {
+  const installed = () => join(project.dir, 'node_modules', name(dir))
+
+  it('ships its LICENSE and CHANGELOG.md (and a README for a client)', () => {
+    const files = readdirSync(installed())
+    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'CHANGELOG.md', 'package.json']))
+    if (dir.includes('client')) expect(files).toContain('README.md')
+  })
+
+  it('mentions no internal notes (seeds, issues) in any file, source maps and types included', () => {
+    const leaks = filesOf(installed()).flatMap((file) => {
+      const match = INTERNAL.exec(readFileSync(file, 'utf8'))
+      return match ? [`${file.slice(installed().length)}: ${match[0]}`] : []
+    })
+    expect(leaks).toEqual([])
+  })
+})
