@@ -33,3 +33,59 @@ describe('guardedLookup', () => {
     expect(answered).toBe(true)
   })
 })
+
+describe('isPrivateAddress', () => {
+  it('refuses loopback and private addresses in every spelling', () => {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '169.254.169.254',
+      '::1',
+      '[::1]',
+      '::',
+      '::127.0.0.1', // IPv4-compatible, as written
+      '::7f00:1', // …and as the URL parser normalises it ([::127.0.0.1])
+      '[::7f00:1]',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:a9fe:a9fe',
+      '0:0:0:0:0:ffff:7f00:1',
+      '::ffff:0:7f00:1', // IPv4-translated
+      '64:ff9b::127.0.0.1', // NAT64
+      '64:ff9b::7f00:1',
+      '64:ff9b::a00:1',
+      '64:ff9b:1::808:808', // local-use NAT64
+      '2002:7f00:1::', // 6to4 of 127.0.0.1
+      '2002:c0a8:101::1', // 6to4 of 192.168.1.1
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo
+      '2001:db8::1',
+      'fc00::1',
+      'fd12:3456::1',
+      'fe80::1%eth0',
+      'fec0::1',
+      'ff02::1',
+      '::8.8.8.8', // IPv4-compatible: deprecated, refused as a whole
+    ]) {
+      expect(isPrivateAddress(address), address).toBe(true)
+    }
+  })
+
+  it('lets public addresses through, also when carried by IPv6', () => {
+    for (const address of [
+      '8.8.8.8',
+      '93.184.216.34',
+      '2606:4700:4700::1111',
+      '::ffff:8.8.8.8',
+      '64:ff9b::808:808',
+      '2002:808:808::1',
+      'example.org',
+    ]) {
+      expect(isPrivateAddress(address), address).toBe(false)
+    }
+  })
+
+  it('judges the host the URL parser leaves of [::127.0.0.1]', () => {
+    expect(isPrivateAddress(new URL('http://[::127.0.0.1]/').hostname)).toBe(true)
+    expect(isPrivateAddress(new URL('http://[::ffff:127.0.0.1]/').hostname)).toBe(true)
+  })
+})

@@ -1,8 +1,8 @@
 import { lookup as dnsLookup } from 'node:dns'
 import { BlockList, isIP, type LookupFunction } from 'node:net'
 
-/** Addresses a scrape may not reach unless private URLs are allowed: loopback, private, link-local, … */
-const blocked = new BlockList()
+/** IPv4 ranges a scrape may not reach unless private URLs are allowed: loopback, private, link-local, … */
+const blockedV4 = new BlockList()
 for (const [net, prefix] of [
   ['0.0.0.0', 8], // "this" network
   ['10.0.0.0', 8], // private
@@ -11,41 +11,86 @@ for (const [net, prefix] of [
   ['169.254.0.0', 16], // link-local (cloud metadata lives here)
   ['172.16.0.0', 12], // private
   ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.0.2.0', 24], // documentation
   ['192.168.0.0', 16], // private
   ['198.18.0.0', 15], // benchmarking
+  ['198.51.100.0', 24], // documentation
+  ['203.0.113.0', 24], // documentation
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved and broadcast
 ] as const) {
-  blocked.addSubnet(net, prefix, 'ipv4')
-}
-for (const [net, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-] as const) {
-  blocked.addSubnet(net, prefix, 'ipv6')
+  blockedV4.addSubnet(net, prefix, 'ipv4')
 }
 
-/** True when `address` (an IP literal) is loopback, private, link-local or otherwise not public. */
+/** IPv6 ranges that are not public whatever they carry. */
+const blockedV6 = new BlockList()
+for (const [net, prefix] of [
+  ['::', 96], // unspecified, loopback and IPv4-compatible (::a.b.c.d, deprecated; ::7f00:1 is 127.0.0.1)
+  ['64:ff9b:1::', 48], // local-use IPv4/IPv6 translation
+  ['100::', 64], // discard-only
+  ['2001::', 23], // IETF protocol assignments, Teredo (2001::/32) included: its IPv4 is obfuscated
+  ['2001:db8::', 32], // documentation
+  ['fc00::', 7], // unique local
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated)
+  ['ff00::', 8], // multicast
+] as const) {
+  blockedV6.addSubnet(net, prefix, 'ipv6')
+}
+
+/**
+ * The 16 bytes of an IPv6 literal (`isIP` already said it is one), with a trailing dotted quad
+ * (`::ffff:127.0.0.1`) and `::` expanded.
+ */
+function ipv6Bytes(ip: string): number[] {
+  let text = ip.replace(/%.*$/, '')
+  const quad = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text)
+  if (quad) {
+    const [a, b, c, d] = quad.slice(1).map(Number) as [number, number, number, number]
+    text = `${text.slice(0, quad.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  }
+  const [head = '', tail] = text.split('::')
+  const groups = (part: string) => (part === '' ? [] : part.split(':').map((g) => Number.parseInt(g, 16)))
+  const left = groups(head)
+  const right = tail === undefined ? [] : groups(tail)
+  const words = [...left, ...new Array(8 - left.length - right.length).fill(0), ...right]
+  return words.flatMap((w) => [w >> 8, w & 255])
+}
+
+const v4 = (bytes: number[], at: number) => bytes.slice(at, at + 4).join('.')
+const startsWith = (bytes: number[], prefix: number[]) => prefix.every((b, i) => bytes[i] === b)
+
+/**
+ * The IPv4 address an IPv6 address carries, for the forms that reach an IPv4 host: IPv4-mapped
+ * (`::ffff:a.b.c.d`), IPv4-translated (`::ffff:0:a.b.c.d`), NAT64 (`64:ff9b::a.b.c.d`) and 6to4
+ * (`2002:aabb:ccdd::`).
+ */
+function embeddedIpv4(bytes: number[]): string | undefined {
+  const zeros = (n: number) => new Array(n).fill(0)
+  if (startsWith(bytes, [...zeros(10), 0xff, 0xff])) return v4(bytes, 12)
+  if (startsWith(bytes, [...zeros(8), 0xff, 0xff, 0, 0])) return v4(bytes, 12)
+  if (startsWith(bytes, [0, 0x64, 0xff, 0x9b, ...zeros(8)])) return v4(bytes, 12)
+  if (startsWith(bytes, [0x20, 0x02])) return v4(bytes, 2)
+  return undefined
+}
+
+/**
+ * True when `address` (an IP literal, bracketed or not) is loopback, private, link-local or
+ * otherwise not public, in any of its spellings: an IPv6 address that carries an IPv4 one is
+ * judged by that IPv4 address, and the IPv4-compatible range `::/96` is refused as a whole.
+ */
 export function isPrivateAddress(address: string): boolean {
   const ip = address.replace(/^\[|\]$/g, '')
   const family = isIP(ip)
-  if (family === 4) return blocked.check(ip, 'ipv4')
-  if (family === 6) {
-    // IPv4-mapped (::ffff:127.0.0.1) and IPv4-compatible forms carry an IPv4 address.
-    const mapped = /^(?:::ffff:|::)(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
-    if (mapped?.[1]) return blocked.check(mapped[1], 'ipv4')
-    const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(ip)
-    if (hexMapped?.[1] && hexMapped[2]) {
-      const hi = Number.parseInt(hexMapped[1], 16)
-      const lo = Number.parseInt(hexMapped[2], 16)
-      return blocked.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, 'ipv4')
-    }
-    return blocked.check(ip, 'ipv6')
-  }
-  return false
+  if (family === 4) return blockedV4.check(ip, 'ipv4')
+  if (family !== 6) return false
+  const bytes = ipv6Bytes(ip)
+  const carried = embeddedIpv4(bytes)
+  if (carried !== undefined) return blockedV4.check(carried, 'ipv4')
+  const canonical = Array.from({ length: 8 }, (_, i) =>
+    (((bytes[2 * i] as number) << 8) | (bytes[2 * i + 1] as number)).toString(16),
+  ).join(':')
+  return blockedV6.check(canonical, 'ipv6')
 }
 
 /** Raised when a URL (or a hop of its redirects) resolves to an address that is not allowed. */
@@ -94,6 +139,13 @@ function cachedLookup(
     dnsCache.set(key, { addresses: list, expires: Date.now() + DNS_CACHE_MS })
     callback(null, list)
   })
+}
+
+/** Every address `hostname` resolves to (through the same short cache as the guarded lookup). */
+export function resolveHost(hostname: string): Promise<Resolved> {
+  return new Promise((resolve, reject) =>
+    cachedLookup(hostname, 0, 0, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+  )
 }
 
 /** Forgets cached DNS answers (tests). */

@@ -8,6 +8,7 @@ import type { Extractor } from '../extraction/extractor.js'
 import { assertValidFormatSchemas, fillJsonFormat } from '../extraction/json-format.js'
 import { detectPromptInjection } from '../extraction/prompt-injection.js'
 import { ApiError, Errors } from '../http/errors.js'
+import { urlNotAllowed } from '../http/url-not-allowed.js'
 import { newScrapeJobId, SCRAPE_RESULT_TTL_MS } from '../interact/scrape-jobs.js'
 import type { BrowserSessions } from '../interact/sessions.js'
 import { type FetchedPage, FetchFailedError, FetchTimeoutError, fetchPage } from '../net/fetch-page.js'
@@ -86,14 +87,7 @@ export async function fetchOrThrow(
     })
   } catch (error) {
     if (error instanceof FetchTimeoutError) throw new ApiError(408, Errors.requestTimeout)
-    if (error instanceof PrivateAddressError) {
-      throw new ApiError(403, Errors.forbidden, {
-        code: 'URL_NOT_ALLOWED',
-        details: {
-          reason: `${error.host} resolves to a loopback, private or link-local address; scraping those is disabled (WEB_DATA_ALLOW_PRIVATE_URLS).`,
-        },
-      })
-    }
+    if (error instanceof PrivateAddressError) throw urlNotAllowed(error.host)
     const message =
       error instanceof FetchFailedError || error instanceof Error ? error.message : String(error)
     throw new ApiError(502, Errors.badGateway, {

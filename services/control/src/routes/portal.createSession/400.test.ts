@@ -19,5 +19,11 @@ describe.each(testDatabaseKinds())('portal.createSession 400 (%s)', (kind) => {
       'body.returnUrl',
     ],
     [{ portal: 'portal_main', externalId: 'c_1', scopes: ['keys:read'], extra: 1 }, 'body.extra'],
+    ...['javascript:alert(1)', 'data:text/html,<b>x</b>', 'ftp://example.com/', 'http://'].map(
+      (returnUrl): [unknown, string] => [
+        { portal: 'portal_main', externalId: 'c_1', scopes: ['keys:read'], returnUrl },
+        'body.returnUrl',
+      ],
+    ),
   ])
 })

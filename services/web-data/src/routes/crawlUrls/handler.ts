@@ -6,6 +6,7 @@ import { pagePrice } from '../../crawl/runner.js'
 import { createCrawl } from '../../crawl/store.js'
 import type { AppEnv, Deps } from '../../http/env.js'
 import { ApiError, Errors } from '../../http/errors.js'
+import { assertPublicUrls } from '../../net/submission.js'
 import { parseHttpUrl } from '../../scrape/scrape.js'
 
 /**
@@ -21,6 +22,7 @@ export const crawlUrls =
     const raw: unknown = await c.req.json().catch(() => ({}))
     const sent = new Set(raw && typeof raw === 'object' ? Object.keys(raw) : [])
     const options = crawlOptionsFrom({ ...body, url }, sent)
+    await assertPublicUrls([url, options.webhook?.url], deps.config)
     if ((await balance(deps.db, teamId)) < pagePrice(options)) throw new ApiError(402, Errors.paymentRequired)
     const id = await deps.db.transaction((tx) =>
       createCrawl(tx, deps.queue, { teamId, kind: 'crawl', url, options }),

@@ -43,4 +43,24 @@ describe.each(testDatabaseKinds())('POST /v2/monitor → 400 (%s)', (kind) => {
     const list = await t.client.GET('/v2/monitor')
     expect(list.data?.data).toEqual([])
   })
+
+  it('refuses a webhook URL that is not http or https, so that monitor lists stay valid', async () => {
+    for (const url of ['data:text/html,<b>hi</b>', 'javascript:alert(1)', 'file:///etc/passwd']) {
+      const { error, response } = await t.client.POST('/v2/monitor', {
+        body: {
+          name: 'x',
+          schedule: { cron: '0 * * * *' },
+          targets: [{ type: 'scrape', urls: ['https://example.com/'] }],
+          webhook: { url },
+        } as never,
+      })
+      expect(response.status, url).toBe(400)
+      expect(error).toMatchObject({
+        error: 'Bad Request',
+        details: [{ in: 'body', path: ['webhook', 'url'] }],
+      })
+    }
+    const { data } = await t.client.GET('/v2/monitor')
+    expect(data?.success).toBe(true)
+  })
 })

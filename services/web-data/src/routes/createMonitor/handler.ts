@@ -1,12 +1,14 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import type { AppEnv, Deps } from '../../http/env.js'
 import { createMonitor as create, type MonitorTarget, monitorView } from '../../monitor/store.js'
+import { assertPublicUrls, monitorUrls } from '../../net/submission.js'
 
 /** POST /v2/monitor: a new monitor; its first check runs at the next scheduled time. */
 export const createMonitor =
   (deps: Deps): Handler<'createMonitor', AppEnv> =>
   async (c) => {
     const body = c.req.valid('json')
+    await assertPublicUrls(monitorUrls(body as Parameters<typeof monitorUrls>[0]), deps.config)
     const row = await deps.db.transaction((tx) =>
       create(tx, deps.queue, c.get('principal').teamId, {
         ...body,

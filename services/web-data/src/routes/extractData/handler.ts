@@ -6,6 +6,7 @@ import { createExtract, type ExtractRequest } from '../../extract/store.js'
 import { assertValidJsonSchema, type JsonSchema } from '../../extraction/json-schema.js'
 import type { AppEnv, Deps } from '../../http/env.js'
 import { ApiError, Errors } from '../../http/errors.js'
+import { assertPublicUrls } from '../../net/submission.js'
 
 /**
  * POST /v2/extract: validates the schema (422 when it is not JSON Schema), records the job and
@@ -35,6 +36,7 @@ export const extractData =
       } else pages.push(url.toString())
     }
     if (pages.length === 0) throw new ApiError(400, Errors.invalidUrl)
+    await assertPublicUrls(pages, deps.config)
     if ((await balance(deps.db, teamId)) < Prices.scrape) throw new ApiError(402, Errors.paymentRequired)
     const request: ExtractRequest = {
       urls: body.urls,

@@ -15,4 +15,14 @@ describe.each(testDatabaseKinds())('GET /v2/agent/threads/{threadId} → 400 (%s
       'includeData',
     )
   })
+
+  it('refuses a thread id with a NUL or longer than 255 characters', async () => {
+    for (const threadId of ['a\u0000b', 'x'.repeat(256)]) {
+      expectBadRequest(
+        await t.client.GET('/v2/agent/threads/{threadId}', { params: { path: { threadId } } }),
+        'path',
+        'threadId',
+      )
+    }
+  })
 })

@@ -13,4 +13,11 @@ describe.each(testDatabaseKinds())('GET /v2/agent → 400 (%s)', (kind) => {
       'before',
     )
   })
+
+  it('refuses a `before` past the last representable time instead of failing', async () => {
+    const response = await fetch(`${t.url}/v2/agent?before=99999999999999999999`, {
+      headers: { authorization: `Bearer ${t.apiKey}` },
+    })
+    expectBadRequest({ response, error: await response.json() }, 'query', 'before')
+  })
 })

@@ -23,4 +23,16 @@ describe.each(testDatabaseKinds())('POST /v2/parse → 400 (%s)', (kind) => {
     expect(response.status).toBe(400)
     expect(error).toMatchObject({ success: false, error: 'Bad Request', code: 'UNSUPPORTED_FILE_TYPE' })
   })
+
+  it('refuses a file name with a NUL, naming the field', async () => {
+    const form = new FormData()
+    form.append('file', new File(['# title'], 'notes\u0000.md', { type: 'text/markdown' }))
+    const { error, response } = await t.client.POST('/v2/parse', { body: form as never })
+    expect(response.status).toBe(400)
+    expect(error).toMatchObject({
+      success: false,
+      error: 'Bad Request',
+      details: [{ in: 'body', path: ['file'] }],
+    })
+  })
 })

@@ -37,4 +37,14 @@ describe.each(testDatabaseKinds())('POST /v2/scrape → 400 (%s)', (kind) => {
     expect(response.status).toBe(400)
     expect(error?.error).toBe('Bad Request')
   })
+
+  it('refuses a cache age past the documented bound instead of failing', async () => {
+    for (const field of ['maxAge', 'minAge'] as const) {
+      const { error, response } = await t.client.POST('/v2/scrape', {
+        body: { url: 'https://example.org/', [field]: 9_007_199_254_740_991 },
+      })
+      expect(response.status, field).toBe(400)
+      expect(error).toMatchObject({ error: 'Bad Request', details: [{ in: 'body', path: [field] }] })
+    }
+  })
 })

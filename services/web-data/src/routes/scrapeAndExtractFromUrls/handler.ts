@@ -7,6 +7,7 @@ import { type CrawlOptions, createCrawl } from '../../crawl/store.js'
 import { toHttpUrl, urlKey } from '../../crawl/urls.js'
 import type { AppEnv, Deps } from '../../http/env.js'
 import { ApiError, Errors } from '../../http/errors.js'
+import { assertPublicUrls } from '../../net/submission.js'
 import { webhookTarget } from '../../webhooks/target.js'
 
 /**
@@ -53,6 +54,7 @@ export const scrapeAndExtractFromUrls =
     }
     const webhook = webhookTarget(body.webhook)
     if (webhook) options.webhook = webhook
+    await assertPublicUrls([...pages.map((page) => page.url), webhook?.url], deps.config)
     if ((await balance(deps.db, teamId)) < pagePrice(options)) throw new ApiError(402, Errors.paymentRequired)
     const id = await deps.db.transaction((tx) =>
       createCrawl(tx, deps.queue, { teamId, kind: 'batch', options, pages }),

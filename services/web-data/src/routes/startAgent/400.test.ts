@@ -96,4 +96,12 @@ describe.each(testDatabaseKinds())('POST /v2/agent → 400 for text no operation
     const [detail] = (error?.details ?? []) as { path: unknown[] }[]
     expect(detail?.path.slice(0, 3)).toEqual(['schema', 'properties', 'a'])
   })
+
+  it('refuses a threadId longer than 255 characters', async () => {
+    const { error, response } = await t.client.POST('/v2/agent', {
+      body: { prompt: 'x', threadId: 'x'.repeat(300_000) },
+    })
+    expect(response.status).toBe(400)
+    expect(error).toMatchObject({ error: 'Bad Request', details: [{ in: 'body', path: ['threadId'] }] })
+  })
 })

@@ -6,6 +6,7 @@ import { balance } from '../../billing/credits.js'
 import { assertValidJsonSchema } from '../../extraction/json-schema.js'
 import type { AppEnv, Deps } from '../../http/env.js'
 import { ApiError, Errors } from '../../http/errors.js'
+import { assertPublicUrls } from '../../net/submission.js'
 import { parseHttpUrl } from '../../scrape/scrape.js'
 import { webhookTarget } from '../../webhooks/target.js'
 
@@ -38,6 +39,7 @@ export const startAgent =
     }
     const webhook = webhookTarget(body.webhook)
     if (webhook) request.webhook = webhook
+    await assertPublicUrls([...(body.urls ?? []), webhook?.url], deps.config)
     const run = await deps.db.transaction((tx) =>
       createRun(tx, deps.queue, teamId, request, initialState(request)),
     )

@@ -1,12 +1,14 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import type { AppEnv, Deps } from '../../http/env.js'
 import { type MonitorTarget, monitorView, updateMonitor as update } from '../../monitor/store.js'
+import { assertPublicUrls, monitorUrls } from '../../net/submission.js'
 
 /** PATCH /v2/monitor/{monitorId}: a schedule or status change reschedules the monitor. */
 export const updateMonitor =
   (deps: Deps): Handler<'updateMonitor', AppEnv> =>
   async (c) => {
     const body = c.req.valid('json')
+    await assertPublicUrls(monitorUrls(body as Parameters<typeof monitorUrls>[0]), deps.config)
     const row = await deps.db.transaction((tx) =>
       update(tx, deps.queue, c.get('principal').teamId, c.req.valid('param').monitorId, {
         ...body,
