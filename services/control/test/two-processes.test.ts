@@ -89,8 +89,9 @@ it.skipIf(!url)(
     )
     // Once the rollback's job is finished, no process can claim it again: a duplicate execution
     // would have happened by then.
+    const database = admin
     await eventually(async () => {
-      const open = await admin.query<{ n: number }>(
+      const open = await database.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM jobs WHERE status IN ('pending', 'running')
            AND dedupe_key IN (SELECT id FROM deployment_operations WHERE kind = 'rollback')`,
       )
