@@ -39,7 +39,8 @@ const call = (operation: string, body: string, key = ROOT_KEY) =>
 
 /** The line of the request whose id is `id`, once written. */
 async function lineOf(id: string | null) {
-  for (let i = 0; i < 100; i++) {
+  // A generous deadline: the line is written a few ticks after the response, later on a loaded machine.
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
     const line = lines.find((l) => l.reqId === id && 'status' in l)
     if (line) return line
     await new Promise((r) => setTimeout(r, 10))

@@ -87,8 +87,16 @@ it.skipIf(!url)(
       async () => (await clientB.deployments.getDeployment({ deploymentId: SEED.deployments.v2 })).isCurrent,
       20_000,
     )
-    // Give a duplicate execution every chance to show up.
-    await new Promise((r) => setTimeout(r, 1500))
+    // Once the rollback's job is finished, no process can claim it again: a duplicate execution
+    // would have happened by then.
+    const database = admin
+    await eventually(async () => {
+      const open = await database.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM jobs WHERE status IN ('pending', 'running')
+           AND dedupe_key IN (SELECT id FROM deployment_operations WHERE kind = 'rollback')`,
+      )
+      return open[0]?.n === 0
+    }, 20_000)
 
     const ops = await admin.query<{ id: string; status: string }>(
       "SELECT id, status FROM deployment_operations WHERE kind = 'rollback'",

@@ -1,12 +1,13 @@
 import { execFile, execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
+import { createOfflineProject } from './offline-project.js'
 
 /**
  * A project outside the workspace that installs a client package the way another team would:
- * from the tarball `pnpm pack` makes, with its dependencies from the registry.
+ * from the tarball `pnpm pack` makes, its dependencies resolved as from the registry but taken
+ * offline from this workspace's store (see `createOfflineProject`), so a test never needs the network.
  */
 export interface ConsumerProject {
   dir: string
@@ -18,48 +19,65 @@ export interface ConsumerProject {
 }
 
 export function createConsumerProject(packageDir: string, files: Record<string, string>): ConsumerProject {
-  const dir = mkdtempSync(join(tmpdir(), 'consumer-'))
-  const sh = (cmd: string, args: string[], cwd = dir) =>
-    execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
-  sh('pnpm', ['pack', '--pack-destination', dir], packageDir)
-  const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))
-  if (!tarball) throw new Error(`pnpm pack made no tarball for ${packageDir}`)
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true }))
-  sh('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', `./${tarball}`, '@types/node@20'])
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
-  const tsc = resolve(packageDir, '../../node_modules/typescript/bin/tsc')
+  const workspace = workspaceRoot(packageDir)
+  // The consumer compiles against the same Node typings the workspace is built with.
+  const rootManifest = JSON.parse(readFileSync(join(workspace, 'package.json'), 'utf8')) as {
+    devDependencies?: Record<string, string>
+  }
+  const typesNode = rootManifest.devDependencies?.['@types/node']
+  if (!typesNode) throw new Error(`${workspace}/package.json names no @types/node devDependency`)
+  const project = createOfflineProject({
+    workspace,
+    packages: [packageDir],
+    dependencies: { '@types/node': typesNode },
+    files,
+  })
+  const tsc = join(workspace, 'node_modules/typescript/bin/tsc')
   return {
-    dir,
+    dir: project.dir,
     typecheck(file, moduleResolution) {
       const module = moduleResolution === 'node16' ? 'node16' : 'esnext'
       try {
-        sh('node', [
-          tsc,
-          '--noEmit',
-          '--strict',
-          '--target',
-          'es2022',
-          '--module',
-          module,
-          '--moduleResolution',
-          moduleResolution,
-          '--types',
-          'node',
-          file,
-        ])
+        execFileSync(
+          process.execPath,
+          [
+            tsc,
+            '--noEmit',
+            '--strict',
+            '--target',
+            'es2022',
+            '--module',
+            module,
+            '--moduleResolution',
+            moduleResolution,
+            '--types',
+            'node',
+            file,
+          ],
+          { cwd: project.dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+        )
       } catch (error) {
         const out = error as { stdout?: string; stderr?: string }
         throw new Error(`tsc (${moduleResolution}) failed:\n${out.stdout ?? ''}${out.stderr ?? ''}`)
       }
     },
     async run(file, env) {
-      const { stdout } = await promisify(execFile)('node', [file], {
-        cwd: dir,
+      // Standard output only: a warning Node prints on standard error is not the script's answer.
+      const { stdout } = await promisify(execFile)(process.execPath, [file], {
+        cwd: project.dir,
         env: { ...process.env, ...env },
-        timeout: 30_000,
+        timeout: 120_000,
       })
       return stdout.trim()
     },
-    remove: () => rmSync(dir, { recursive: true, force: true }),
+    remove: () => project.remove(),
+  }
+}
+
+/** The nearest folder above `dir` holding pnpm-workspace.yaml. */
+function workspaceRoot(dir: string): string {
+  for (let at = dir; ; at = dirname(at)) {
+    if (existsSync(join(at, 'pnpm-workspace.yaml'))) return at
+    if (dirname(at) === at) throw new Error(`${dir} is not inside a pnpm workspace`)
   }
 }

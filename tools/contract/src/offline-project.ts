@@ -113,12 +113,16 @@ function mirrorDir(
   cacheDir: string,
 ): string {
   const probe = install(['--lockfile-only'])
-  const match = /package mirror (\S+)[\\/][^\\/]+\.json/.exec(`${probe.stdout}\n${probe.stderr}`)
-  if (!match?.[1])
+  // `Failed to resolve <name>@<range> in package mirror <folder>/<name>.json`; a scoped name holds a slash.
+  const match = /resolve (@?[^@\s]+)@\S* in package mirror (\S+)\.json/.exec(
+    `${probe.stdout}\n${probe.stderr}`,
+  )
+  const [, name, file] = match ?? []
+  if (!name || !file?.endsWith(name))
     throw new Error(
       `could not find pnpm's metadata folder under ${cacheDir}:\n${probe.stdout}${probe.stderr}`,
     )
-  return match[1]
+  return file.slice(0, -name.length - 1)
 }
 
 interface LockPackage {

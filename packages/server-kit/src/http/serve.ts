@@ -42,6 +42,17 @@ export interface ServeOptions {
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000
 
+/**
+ * How long an idle keep-alive connection stays open. Node's 5 s is close to the idle timeout of a
+ * standard client (undici, i.e. `fetch`: 4 s, or the server's hint less a margin of 1–2 s), and a client whose
+ * timer fires late on a busy machine then sends its next request on a socket the server is closing
+ * (ECONNRESET). Well above any client default, the client closes first (it follows the
+ * `Keep-Alive: timeout=65` hint minus its margin) and never writes to a socket the server dropped.
+ * Node's `headersTimeout` (the limit for a request's headers) counts from a request's first byte
+ * since Node 18, so it does not cut an idle connection short and need not exceed this.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000
+
 /** Serves a fetch handler on `port` (0 picks a free one) and resolves once it listens. */
 export function serve(
   app: { fetch: (request: Request) => Response | Promise<Response> },
@@ -69,14 +80,17 @@ export function serve(
         resolve({
           url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${info.port}`,
           port: info.port,
+          // Idle keep-alive connections would hold `close` open for up to a minute; they are ended
+          // at once, as are requests still in flight.
           close: () =>
             new Promise<void>((done) => {
-              if ('closeAllConnections' in server) server.closeAllConnections()
               server.close(() => done())
+              server.closeAllConnections()
             }),
         })
       },
     ) as Server
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
     const answer = options.clientError
     if (answer)
       server.on('clientError', (error, socket) => answerClientError(error, socket as Socket, answer))

@@ -3,7 +3,8 @@ import type { Database } from '../db/database.js'
 import { openTestDatabase, testDatabaseKinds } from '../testing.js'
 import { JobQueue } from './queue.js'
 
-const until = async (check: () => Promise<boolean>, timeoutMs = 5000) => {
+// A deadline generous enough for a loaded machine; the condition usually holds within milliseconds.
+const until = async (check: () => Promise<boolean>, timeoutMs = 30_000) => {
   const deadline = Date.now() + timeoutMs
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met in time')
@@ -134,11 +135,19 @@ describe.each(testDatabaseKinds())('JobQueue on %s', (kind) => {
     const blocked = new Promise<void>((r) => {
       release = r
     })
+    let stuckFinished: () => void = () => {}
+    const stuckDone = new Promise<void>((r) => {
+      stuckFinished = r
+    })
     // The first worker claims the job, then stops heart-beating (as a frozen or killed process would).
     stuck.work('q', async (job, ctx) => {
       ;(stuck as unknown as { extend: () => Promise<void> }).extend = async () => {}
-      await blocked
-      await ctx.complete((tx) => tx.query('INSERT INTO effects VALUES ($1, 1)', [job.id]))
+      try {
+        await blocked
+        await ctx.complete((tx) => tx.query('INSERT INTO effects VALUES ($1, 1)', [job.id]))
+      } finally {
+        stuckFinished()
+      }
     })
     stuck.start()
     const id = await db.transaction((tx) => stuck.enqueue(tx, 'q', {}))
@@ -150,7 +159,8 @@ describe.each(testDatabaseKinds())('JobQueue on %s', (kind) => {
     rescuer.start()
     await until(async () => (await rescuer.status(id))?.status === 'done')
     release()
-    await new Promise((r) => setTimeout(r, 100))
+    // The stuck worker's late attempt to complete has ended (refused: its lease is gone).
+    await stuckDone
     expect(await db.query('SELECT step FROM effects')).toEqual([{ step: 2 }])
   })
 

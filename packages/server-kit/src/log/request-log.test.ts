@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import { Hono } from 'hono'
-import { expect, it } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { createLogger } from './logger.js'
 import { requestLog } from './request-log.js'
 
@@ -41,7 +41,9 @@ function app(log: ReturnType<typeof requestLog>) {
   return { fetch: log.fetch(hono.fetch) }
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 20))
+/** The line is written a few ticks after the response (a 4xx's body is read for its verdict). */
+const linesArrived = (lines: unknown[], count: number) =>
+  vi.waitFor(() => expect(lines.length).toBeGreaterThanOrEqual(count), { timeout: 10_000, interval: 5 })
 
 it('logs one line per request with id, method, path, operation, status and duration', async () => {
   const { lines, logger } = collect()
@@ -54,7 +56,7 @@ it('logs one line per request with id, method, path, operation, status and durat
     }),
   )
   expect(res.headers.get('x-request-id')).toBe('req_1')
-  await settle()
+  await linesArrived(lines, 1)
   expect(lines).toEqual([
     expect.objectContaining({
       level: 'info',
@@ -75,7 +77,7 @@ it('adds the verdict of a 4xx, and logs responses answered before any middleware
   await server.fetch(new Request('http://x/items', { method: 'POST', body: '{}' }))
   await server.fetch(new Request('http://x/too-large', { method: 'POST' }))
   await server.fetch(new Request('http://x/nowhere'))
-  await settle()
+  await linesArrived(lines, 3)
   expect(lines.map((l) => [l.path, l.status])).toEqual([
     ['/items', 400],
     ['/too-large', 413],
@@ -89,7 +91,7 @@ it('logs an unexpected error with the request id and its stack, and its request 
   const server = app(requestLog(logger))
   const res = await server.fetch(new Request('http://x/boom'))
   expect(res.status).toBe(500)
-  await settle()
+  await linesArrived(lines, 2)
   const [error, request] = lines
   expect(error).toMatchObject({ level: 'error', msg: 'unexpected error', reqId: 'req_1', path: '/boom' })
   expect((error?.err as { stack?: string } | undefined)?.stack ?? '').toContain('kaboom')
@@ -106,8 +108,12 @@ it('writes nothing below its level', async () => {
   })
   const server = app(requestLog(createLogger({ level: 'warn', destination })))
   await server.fetch(new Request('http://x/items', { method: 'POST', body: '{"name":"a"}' }))
-  await settle()
-  expect(lines).toEqual([])
+  // A request that is logged (a 500 is a warning), after the one that is not: once its line is
+  // written, the first request's line would have been too.
+  await server.fetch(new Request('http://x/boom'))
+  const parsed = () => lines.flatMap((l) => l.split('\n').filter(Boolean)).map((l) => JSON.parse(l))
+  await vi.waitFor(() => expect(parsed().some((l) => l.status === 500)).toBe(true), { timeout: 10_000 })
+  expect(parsed().filter((l) => l.path === '/items')).toEqual([])
 })
 
 it('rejects an unknown LOG_LEVEL with the accepted names', () => {

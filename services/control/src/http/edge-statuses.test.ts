@@ -98,7 +98,9 @@ describe('control request timeout', () => {
   })
   afterAll(() => service.close())
 
-  it('answers a body that stops arriving with a documented 400 once the time is up', async () => {
+  it('answers a body that stops arriving with a documented 400 once the time is up', {
+    timeout: 60_000,
+  }, async () => {
     const started = Date.now()
     const raw = await exchange(
       service.url,
@@ -108,6 +110,7 @@ describe('control request timeout', () => {
     const { status, json } = parse(raw, '/v2/apis.listKeys')
     expect(status).toBe(400)
     expect(json.error.type).toMatch(/request\/request_timeout$/)
-    expect(Date.now() - started).toBeLessThan(10_000)
+    // The 300 ms limit applied, not the 60 s default (a bound a loaded machine holds).
+    expect(Date.now() - started).toBeLessThan(30_000)
   })
 })

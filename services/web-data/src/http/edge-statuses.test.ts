@@ -63,7 +63,9 @@ describe('web-data edge statuses', () => {
     expect(json).toMatchObject({ success: false, error: 'Bad Request' })
   })
 
-  it('answers a body that stops arriving with the documented 408 once the time is up', async () => {
+  it('answers a body that stops arriving with the documented 408 once the time is up', {
+    timeout: 60_000,
+  }, async () => {
     const started = Date.now()
     const raw = await exchange(
       t.url,
@@ -73,7 +75,8 @@ describe('web-data edge statuses', () => {
     const { status, json } = parse(raw, 'POST', '/v2/map')
     expect(status).toBe(408)
     expect(json).toEqual({ success: false, error: 'Request Timeout' })
-    expect(Date.now() - started).toBeLessThan(10_000)
+    // The 300 ms limit applied, not the 60 s default (a bound a loaded machine holds).
+    expect(Date.now() - started).toBeLessThan(30_000)
   })
 
   it('still answers a CORS preflight from an allowed origin with 204', async () => {

@@ -24,7 +24,8 @@ beforeAll(async () => {
 afterAll(() => service?.stop())
 
 async function lineOf(id: string | null) {
-  for (let i = 0; i < 100; i++) {
+  // A generous deadline: the line is written a few ticks after the response, later on a loaded machine.
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
     const line = lines.find((l) => l.reqId === id)
     if (line) return line
     await new Promise((r) => setTimeout(r, 10))

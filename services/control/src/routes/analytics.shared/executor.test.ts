@@ -63,8 +63,9 @@ describe.each(testDatabaseKinds())('analytics executor fence (%s)', (kind) => {
 
   it.skipIf(kind === 'pglite')('stops a query at the statement timeout', async () => {
     const started = Date.now()
-    const outcome = await run('SELECT pg_sleep(5)', 'ws_local', 300)
+    const outcome = await run('SELECT pg_sleep(60)', 'ws_local', 300)
     expect(outcome).toMatchObject({ ok: false, kind: 'timeout' })
-    expect(Date.now() - started).toBeLessThan(3000)
+    // Stopped, not run to its end (a bound a loaded machine holds).
+    expect(Date.now() - started).toBeLessThan(20_000)
   })
 })

@@ -13,11 +13,12 @@ describe.each(testDatabaseKinds())('POST /v2/scrape → 408 (%s)', (kind) => {
     const before = await balance(t.service.db, principal?.teamId ?? '')
     const started = Date.now()
     const { error, response } = await t.client.POST('/v2/scrape', {
-      body: { url: site.at('/slow?ms=5000'), timeout: 1000 },
+      body: { url: site.at('/slow?ms=30000'), timeout: 1000 },
     })
     expect(response.status).toBe(408)
     expect(error).toEqual({ success: false, error: 'Request Timeout' })
-    expect(Date.now() - started).toBeLessThan(4000)
+    // Answered before the page was: the scrape stopped waiting for it (a bound a loaded machine holds).
+    expect(Date.now() - started).toBeLessThan(20_000)
     expect(await balance(t.service.db, principal?.teamId ?? '')).toBe(before)
   })
 

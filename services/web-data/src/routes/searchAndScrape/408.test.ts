@@ -17,13 +17,14 @@ describe.each(testDatabaseKinds())('POST /v2/search → 408 (%s)', (kind) => {
 
   it('answers Request Timeout when scraping the results takes longer than timeout', async () => {
     await t.client.POST('/v2/scrape', { body: { url: site.at('/sloth.html') } })
-    site.delay('/sloth.html', 3_000)
+    site.delay('/sloth.html', 30_000)
     const started = Date.now()
     const { error, response } = await t.client.POST('/v2/search', {
       body: { query: 'sloth', timeout: 300, scrapeOptions: { formats: ['markdown'] } },
     })
     expect(response.status).toBe(408)
     expect(error).toEqual({ success: false, error: 'Request Timeout' })
-    expect(Date.now() - started).toBeLessThan(2_500)
+    // Answered before the page was: the search stopped waiting for it (a bound a loaded machine holds).
+    expect(Date.now() - started).toBeLessThan(20_000)
   })
 })
