@@ -41,4 +41,13 @@ describe.each(testDatabaseKinds())('GET /v2/agent → 200 (%s)', (kind) => {
     expect(second.data?.agents.map((a) => a.id)).toEqual([ids[1], ids[0]])
     expect(second.data?.next).toBeUndefined()
   })
+
+  it('takes a fraction of a millisecond, however small, as the millisecond it falls in', async () => {
+    await startRun(t.client, { prompt: 'one run', urls: ['https://example.org/'] })
+    for (const before of [7e-323, 0.5]) {
+      const res = await t.client.GET('/v2/agent', { params: { query: { before } } })
+      expect(res.response.status).toBe(200)
+      expect(res.data?.agents).toEqual([])
+    }
+  })
 })

@@ -18,7 +18,10 @@ interface Row {
 export const listAgents =
   (deps: Deps): Handler<'listAgents', AppEnv> =>
   async (c) => {
-    const { before } = c.req.valid('query')
+    const { before: beforeParam } = c.req.valid('query')
+    // Whole milliseconds: a subnormal such as 7e-323 is a valid number but out of range for the
+    // database's double precision input.
+    const before = beforeParam === undefined ? undefined : Math.floor(beforeParam)
     const rows = await deps.db.query<Row>(
       `SELECT id, created_at, status, request, origin, integration, model FROM agent_runs
        WHERE team_id = $1 AND ($2::double precision IS NULL OR created_at < to_timestamp($2::double precision / 1000))
