@@ -9,27 +9,16 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { type ApiName, operations, testedStatuses } from './support/specs.ts'
+import { type ApiName, operations, statusTableModule, testedStatuses } from './support/specs.ts'
 
 const root = path.resolve(import.meta.dirname, '../../..')
 
-/** Statuses any operation may answer, each with the suite (under `services/<api>/`) that tests it. */
-const CROSS_CUTTING: Record<ApiName, Record<string, string>> = {
-  control: {
-    // A missing or wrong Content-Type, an oversized body, a slow request, oversized headers.
-    '400': 'src/http/edge-statuses.test.ts',
-    // The database is unreachable: every operation, on PGlite and PostgreSQL.
-    '503': 'test/database-unavailable.test.ts',
-  },
-  'web-data': {
-    '400': 'src/http/edge-statuses.test.ts',
-    // A request that does not arrive in time.
-    '408': 'src/http/edge-statuses.test.ts',
-  },
-}
-
 const APIS: ApiName[] = ['control', 'web-data']
 const TESTED = new Map(await Promise.all(APIS.map(async (api) => [api, await testedStatuses(api)] as const)))
+/** Statuses any operation may answer, each with the suite that tests it, as each service declares them. */
+const CROSS_CUTTING = Object.fromEntries(
+  await Promise.all(APIS.map(async (api) => [api, (await statusTableModule(api)).CROSS_CUTTING] as const)),
+) as Record<ApiName, Readonly<Record<string, string>>>
 
 describe.each(APIS)('%s: documented statuses', (api) => {
   const ops = operations(api)

@@ -13,7 +13,7 @@ import { statusesOf } from '../http/documented.js'
 import { OPERATION_SCOPES } from '../http/permissions.js'
 import { useFaultyTestService, useTestService } from '../testing/lifecycle.js'
 import {
-  CROSS_CUTTING_STATUSES,
+  CROSS_CUTTING,
   GENERIC_STATUSES,
   type GenericStatus,
   OWN_STATUS_TESTS,
@@ -114,7 +114,7 @@ describe('the table of generic statuses', () => {
           (status) =>
             !rows.some((row) => row.operationId === operationId && row.status === status) &&
             !files.get(operationId)?.includes(status) &&
-            !CROSS_CUTTING_STATUSES[status],
+            !CROSS_CUTTING[status],
         )
         .map((status) => `${operationId} ${status}`),
     )
@@ -138,7 +138,7 @@ describe('the table of generic statuses', () => {
   })
 
   it('has the cross-cutting suites, which drive the service into their status', () => {
-    for (const [status, file] of Object.entries(CROSS_CUTTING_STATUSES)) {
+    for (const [status, file] of Object.entries(CROSS_CUTTING)) {
       const suite = path.resolve(import.meta.dirname, '../..', file)
       expect(fs.existsSync(suite), suite).toBe(true)
       expect(fs.readFileSync(suite, 'utf8'), `${file} tests ${status}`).toContain(status)

@@ -36,7 +36,7 @@ export const OWN_STATUS_TESTS: Readonly<Partial<Record<OperationId, readonly Gen
  * Statuses any operation may answer that one suite of the service tests for every operation (the
  * HTTP edge: a missing or wrong Content-Type, a slow request), with that suite.
  */
-export const CROSS_CUTTING_STATUSES: Readonly<Record<string, string>> = {
+export const CROSS_CUTTING: Readonly<Record<string, string>> = {
   '400': 'src/http/edge-statuses.test.ts',
   '408': 'src/http/edge-statuses.test.ts',
 }

@@ -66,12 +66,21 @@ export interface StatusRow {
   status: string
 }
 
-/** The rows of the service's status table (`STATUS_TABLES`), none while the service has no table. */
+/** What a service's status table module (`STATUS_TABLES`) declares. */
+interface StatusTableModule {
+  /** The (operation, status) rows its table test drives. */
+  statusTable(): StatusRow[]
+  /** Statuses any operation may answer, each with the suite (under `services/<api>/`) that tests it. */
+  CROSS_CUTTING: Readonly<Record<string, string>>
+}
+
+export function statusTableModule(api: ApiName): Promise<StatusTableModule> {
+  return import(pathToFileURL(path.join(root, 'services', api, STATUS_TABLES[api])).href)
+}
+
+/** The rows of the service's status table. */
 export async function statusTableRows(api: ApiName): Promise<StatusRow[]> {
-  const file = path.join(root, 'services', api, STATUS_TABLES[api])
-  if (!fs.existsSync(file)) return []
-  const table = (await import(pathToFileURL(file).href)) as { statusTable(): StatusRow[] }
-  return table.statusTable()
+  return (await statusTableModule(api)).statusTable()
 }
 
 /**
