@@ -1,3 +1,5 @@
+import { invalidField } from './errors.js'
+
 /**
  * Opaque pagination cursors: the sort key of the last row of a page, base64url-encoded JSON.
  * A cursor that does not decode is treated as invalid input (400) by the caller.
@@ -41,4 +43,18 @@ export function paginate<Row>(
         ? { cursor: cursorOf(last), hasMore: true }
         : { hasMore: false },
   }
+}
+
+/** The decoded `cursor` of a list request: 400 when it is not one this service returned. */
+export function parseCursor(cursor: string | undefined) {
+  if (cursor === undefined) return undefined
+  const after = decodeCursor(cursor)
+  if (!after) {
+    throw invalidField(
+      'body.cursor',
+      'The cursor is not one this operation returned.',
+      'Pass pagination.cursor from the previous page unchanged, or omit it.',
+    )
+  }
+  return after
 }

@@ -1,11 +1,12 @@
+import { apiForOperation } from '../../access/api.js'
+import { mayDecrypt } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
-import { encodeCursor, paginate } from '../../domain/cursor.js'
+import { encodeCursor, paginate, parseCursor } from '../../domain/cursor.js'
 import { forbidden } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
+import { toApiKey } from '../../keys/api-form.js'
 import { listKeysOfApi } from '../../repositories/api-keys.js'
 import { findIdentity } from '../../repositories/identities.js'
-import { apiForOperation } from '../apis.shared.js'
-import { mayDecrypt, parseCursor, toApiKey } from '../keys.shared.js'
 
 /**
  * `apis.listKeys`: the keys of an API, oldest first, paginated. `externalId` filters by owner

@@ -2,13 +2,13 @@ import type { Deps } from '../../deps.js'
 import { decodeCursor, encodeCursor, paginate } from '../../domain/cursor.js'
 import { toApiDeployment } from '../../domain/deployment.js'
 import { forbidden, invalidInput, notFound } from '../../domain/errors.js'
+import { readableScope } from '../../domain/readable-scope.js'
 import { requiredPermissions } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { findAppInWorkspace } from '../../repositories/apps.js'
 import { listDeployments as listRows } from '../../repositories/deployments.js'
 import { findEnvironmentInWorkspace } from '../../repositories/environments.js'
 import { findProject } from '../../repositories/projects.js'
-import { readableScope } from './scope.js'
 
 /**
  * `deployments.listDeployments`: newest first, filtered, paginated with an opaque cursor. Only

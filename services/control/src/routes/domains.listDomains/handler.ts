@@ -1,10 +1,10 @@
+import { environmentOf } from '../../access/environment.js'
 import type { Deps } from '../../deps.js'
 import { decodeCursor, encodeCursor } from '../../domain/cursor.js'
 import { toApiDomain } from '../../domain/custom-domain.js'
 import { invalidInput } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { listDomains as listRows } from '../../repositories/domains.js'
-import { environmentOf } from '../environments.scope.js'
 
 /** `domains.listDomains`: the domains of an environment, oldest first, paginated, searchable. */
 export const listDomains =

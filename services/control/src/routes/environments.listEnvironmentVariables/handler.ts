@@ -1,8 +1,8 @@
+import { environmentOf } from '../../access/environment.js'
 import type { Deps } from '../../deps.js'
 import { invalidInput } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { listVariables, type VariableRecord } from '../../repositories/variables.js'
-import { environmentOf } from '../environments.scope.js'
 
 const KEY = /^[A-Za-z_][A-Za-z0-9_]*$/
 

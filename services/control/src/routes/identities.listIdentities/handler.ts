@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
+import { searchablePage } from '../../pagination/search-page.js'
 import { listIdentities as listRows, toApiIdentity } from '../../repositories/identities.js'
-import { searchablePage } from '../search-page.shared.js'
 
 /** `identities.listIdentities`: oldest first, paginated, `search` on the external id. */
 export const listIdentities =

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
+import { searchablePage } from '../../pagination/search-page.js'
 import { listPermissions as listRows, toApiPermission } from '../../repositories/rbac.js'
-import { searchablePage } from '../search-page.shared.js'
 
 /** `permissions.listPermissions`: oldest first, paginated, `search` on name or slug. */
 export const listPermissions =

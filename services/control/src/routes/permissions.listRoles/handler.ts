@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
+import { searchablePage } from '../../pagination/search-page.js'
 import { listRoles as listRows, toApiRole } from '../../repositories/rbac.js'
-import { searchablePage } from '../search-page.shared.js'
 
 /** `permissions.listRoles`: oldest first with their permissions, paginated, `search` on the name. */
 export const listRoles =

@@ -2,13 +2,13 @@ import type { Deps } from '../../deps.js'
 import { paginate } from '../../domain/cursor.js'
 import { invalidInput } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { mayActOn } from '../ratelimit.shared/limit.js'
-import { namespaceFor } from '../ratelimit.shared/namespaces.js'
+import { mayActOn } from '../../ratelimit/limit.js'
+import { namespaceFor } from '../../ratelimit/namespaces.js'
 import {
   decodeOverrideCursor,
   encodeOverrideCursor,
   listOverrides as listRows,
-} from '../ratelimit.shared/overrides.js'
+} from '../../ratelimit/overrides.js'
 
 /** `ratelimit.listOverrides`: a namespace's overrides in a stable order, with an opaque cursor. */
 export const listOverrides =

@@ -1,4 +1,4 @@
-import type { PermissionSet } from '../../domain/permissions.js'
+import type { PermissionSet } from './permissions.js'
 
 export type ReadableScope =
   | { kind: 'all'; allows: (environmentId: string) => boolean }

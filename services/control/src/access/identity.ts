@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import { notFound } from '../domain/errors.js'
 import type { ServiceEnv } from '../http/env.js'
 import { findIdentity, type IdentityRecord } from '../repositories/identities.js'
-import { requirePermission } from './keys.shared.js'
+import { requirePermission } from './permission.js'
 
 /** The identity named by id or externalId in the caller's workspace (403 first, then 404). */
 export async function identityForOperation(

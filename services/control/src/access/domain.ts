@@ -5,7 +5,7 @@ import { notFound } from '../domain/errors.js'
 import { authorize } from '../http/auth.js'
 import type { ServiceEnv } from '../http/env.js'
 import { findDomain } from '../repositories/domains.js'
-import { denied } from './environments.scope.js'
+import { denied } from './permission.js'
 
 export const domainNotFound = (domain: string) =>
   notFound('domain', `The domain ${domain} is not attached to any environment of this workspace.`)

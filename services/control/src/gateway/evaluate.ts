@@ -15,8 +15,8 @@
  *
  * A request no policy refuses is forwarded (recorded with the upstream's status).
  */
-import type { Deps } from '../../deps.js'
-import { decide } from '../ratelimit.shared/engine.js'
+import type { Deps } from '../deps.js'
+import { decide } from '../ratelimit/engine.js'
 import type { PolicyTarget } from './store.js'
 
 export interface StringMatch {

@@ -4,7 +4,7 @@
  */
 import { randomToken, testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { eventually, useService } from '../../../test/harness.js'
+import { eventually, useService } from '../../test/harness.js'
 import { RatelimitLeases } from './leases.js'
 
 const DAY30 = 2_592_000_000

@@ -27,7 +27,7 @@
  *   leases again under the new limit, so a lowered limit applies at once.
  */
 import type { Sql } from '@apiplatform/server-kit'
-import { num } from '../../repositories/rows.js'
+import { num } from '../repositories/rows.js'
 
 /** Where the counters of a family of windows live (table and key columns). */
 export interface WindowTable {

@@ -5,19 +5,12 @@
  */
 import type { Context } from 'hono'
 import type { Deps } from '../deps.js'
-import { forbidden, notFound } from '../domain/errors.js'
-import { authorize, requiredPermissions } from '../http/auth.js'
+import { notFound } from '../domain/errors.js'
+import { authorize } from '../http/auth.js'
 import type { ServiceEnv } from '../http/env.js'
 import { type AppRecord, findApp } from '../repositories/apps.js'
 import { type EnvironmentRecord, findEnvironment } from '../repositories/environments.js'
-
-/** The 403 of the current operation, naming the permission it needs on `resource`. */
-export function denied(c: Context<ServiceEnv>, resource: Record<string, string>) {
-  const alternatives = requiredPermissions(c.get('operationId')).flat()
-  const first = alternatives.find((p) => p.includes('{')) ?? alternatives[0] ?? 'a permission'
-  const needed = first.replace(/\{([A-Za-z0-9_]+)\}/g, (m, name: string) => resource[name] ?? m)
-  return forbidden(`The root key lacks ${needed}.`)
-}
+import { denied } from './permission.js'
 
 export async function appOf(
   deps: Deps,

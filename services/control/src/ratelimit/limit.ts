@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
-import type { Deps } from '../../deps.js'
-import { forbidden } from '../../domain/errors.js'
-import { authorize } from '../../http/auth.js'
-import type { ServiceEnv } from '../../http/env.js'
+import type { Deps } from '../deps.js'
+import { forbidden } from '../domain/errors.js'
+import { authorize } from '../http/auth.js'
+import type { ServiceEnv } from '../http/env.js'
 import { decide, deleteExpiredWindows, type LimitResult } from './engine.js'
 import {
   ensureNamespace,

@@ -4,9 +4,9 @@
  */
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
+import { insertVerifications } from '../../test/analytics-rows.js'
+import { useService } from '../../test/harness.js'
 import { executeConfined } from './executor.js'
-import { insertVerifications } from './fixtures.js'
 
 describe.each(testDatabaseKinds())('analytics executor fence (%s)', (kind) => {
   const t = useService(kind)

@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
-import { type CursorKey, encodeCursor, paginate } from '../domain/cursor.js'
+import { requirePermission } from '../access/permission.js'
+import { type CursorKey, encodeCursor, paginate, parseCursor } from '../domain/cursor.js'
 import type { ServiceEnv } from '../http/env.js'
 import type { SearchPageInput } from '../repositories/search-page.js'
-import { parseCursor, requirePermission } from './keys.shared.js'
 
 /** The body of a list operation with a search: `search`, `cursor`, `limit` (default 100). */
 interface SearchPageBody {

@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
-import type { Deps } from '../../deps.js'
-import { ApiError, forbidden, invalidInput, preconditionFailed } from '../../domain/errors.js'
-import { authorize } from '../../http/auth.js'
-import type { ServiceEnv } from '../../http/env.js'
+import type { Deps } from '../deps.js'
+import { ApiError, forbidden, invalidInput, preconditionFailed } from '../domain/errors.js'
+import { authorize } from '../http/auth.js'
+import type { ServiceEnv } from '../http/env.js'
 import { executeConfined } from './executor.js'
 import { type Alias, compileQuery, QueryError } from './query.js'
 

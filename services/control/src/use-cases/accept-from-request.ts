@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import type { Deps } from '../deps.js'
 import { authorize } from '../http/auth.js'
 import type { ServiceEnv } from '../http/env.js'
-import { acceptDeploymentOperation } from '../use-cases/accept-operation.js'
+import { acceptDeploymentOperation } from './accept-operation.js'
 
 /**
  * The shared body of rollback, promote, start and stop: accept the operation on the deployment

@@ -4,7 +4,7 @@
  */
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
+import { useService } from '../../test/harness.js'
 import { gatewayHandle, type Policy } from './evaluate.js'
 import { loadPolicies } from './store.js'
 

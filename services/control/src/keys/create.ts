@@ -1,11 +1,11 @@
 import { newId, type Sql } from '@apiplatform/server-kit'
-import type { Deps } from '../../deps.js'
-import type { Refill } from '../../domain/credits.js'
-import { invalidField } from '../../domain/errors.js'
-import { encryptSecret, generateKeySecret, hashSecret, keyStart } from '../../domain/key-secrets.js'
-import { insertKey } from '../../repositories/api-keys.js'
-import { ensureIdentity, type RatelimitInput, replaceRatelimits } from '../../repositories/identities.js'
-import { setKeyAccess } from '../keys.shared.js'
+import type { Deps } from '../deps.js'
+import type { Refill } from '../domain/credits.js'
+import { invalidField } from '../domain/errors.js'
+import { encryptSecret, generateKeySecret, hashSecret, keyStart } from '../domain/key-secrets.js'
+import { insertKey } from '../repositories/api-keys.js'
+import { ensureIdentity, type RatelimitInput, replaceRatelimits } from '../repositories/identities.js'
+import { setKeyAccess } from './settings.js'
 
 /** Settings a new key can start with (createKey, migrateKeys, rerollKey). */
 export interface KeySettings {

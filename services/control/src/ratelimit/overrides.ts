@@ -1,5 +1,5 @@
 import { newId, type Sql } from '@apiplatform/server-kit'
-import { num } from '../../repositories/rows.js'
+import { num } from '../repositories/rows.js'
 
 export interface Override {
   overrideId: string

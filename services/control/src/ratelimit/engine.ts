@@ -6,7 +6,7 @@
  * condition against the latest counter.
  */
 import type { Sql } from '@apiplatform/server-kit'
-import { num } from '../../repositories/rows.js'
+import { num } from '../repositories/rows.js'
 
 export interface LimitRequest {
   /** Namespace id (`rlns_…`), or any key that scopes the counters (the gateway uses its own). */

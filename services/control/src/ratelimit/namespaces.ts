@@ -1,7 +1,7 @@
 import { newId, type Sql } from '@apiplatform/server-kit'
-import { ApiError, forbidden, notFound } from '../../domain/errors.js'
-import type { Caller } from '../../http/env.js'
-import { numOrNull } from '../../repositories/rows.js'
+import { ApiError, forbidden, notFound } from '../domain/errors.js'
+import type { Caller } from '../http/env.js'
+import { numOrNull } from '../repositories/rows.js'
 
 export interface Namespace {
   id: string

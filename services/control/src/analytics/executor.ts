@@ -13,7 +13,7 @@
  * run longer than the timeout; the parser (query.ts) is only the first line of defence.
  */
 import type { Database, Sql } from '@apiplatform/server-kit'
-import { json } from '../../repositories/rows.js'
+import { json } from '../repositories/rows.js'
 
 export const ANALYTICS_ROLE = 'control_analytics'
 

@@ -1,10 +1,10 @@
 import type { Sql } from '@apiplatform/server-kit'
-import type { Deps } from '../../deps.js'
-import { type KeyRecord, updateKey } from '../../repositories/api-keys.js'
-import { ratelimitsOf } from '../../repositories/identities.js'
-import { keyDirectPermissions, keyRoles } from '../../repositories/rbac.js'
-import { storeKey } from '../keys.createKey/create.js'
-import { currentCredits } from '../keys.shared.js'
+import type { Deps } from '../deps.js'
+import { type KeyRecord, updateKey } from '../repositories/api-keys.js'
+import { ratelimitsOf } from '../repositories/identities.js'
+import { keyDirectPermissions, keyRoles } from '../repositories/rbac.js'
+import { currentCredits } from './api-form.js'
+import { storeKey } from './create.js'
 
 /**
  * Replaces `old` (in the caller's transaction): a new key with its settings, owner, credits, rate
