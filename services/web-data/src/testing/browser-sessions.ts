@@ -1,6 +1,6 @@
 import { newId } from '@apiplatform/server-kit'
-import { authenticate } from '../../billing/keys.js'
-import type { TestService } from '../../testing/harness.js'
+import { authenticate } from '../billing/keys.js'
+import type { TestService } from './harness.js'
 
 /** Records a session row of the bootstrap team directly (as another instance would hold it). */
 export async function insertSession(t: TestService, status: 'active' | 'destroyed'): Promise<string> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { JobQueue, Sql } from '@apiplatform/server-kit'
 import type { PageOptions } from '../crawl/store.js'
-import type { JsonSchema } from '../extraction/json-schema.js'
+import type { JsonSchema } from './json-schema.js'
 
 export const EXTRACT_QUEUE = 'extract'
 export const EXTRACT_TTL_MS = 24 * 60 * 60 * 1000

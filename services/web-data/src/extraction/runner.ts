@@ -1,15 +1,15 @@
 import type { Database, JobHandler, Sql } from '@apiplatform/server-kit'
 import { charge, Prices } from '../billing/credits.js'
 import { urlKey } from '../crawl/urls.js'
-import { type Extractor, extractionPage } from '../extraction/extractor.js'
-import { DEFAULT_SCHEMA, type JsonSchema } from '../extraction/json-schema.js'
-import { mergeResults, missingFields } from '../extraction/merge.js'
-import { recordTokens } from '../extraction/token-usage.js'
 import { ApiError } from '../http/errors.js'
 import { mapSite } from '../map/map.js'
 import { buildDocument, fetchOrThrow, recordPage } from '../scrape/scrape.js'
 import { pagesRecorded } from '../search/indexer.js'
+import { type Extractor, extractionPage } from './extractor.js'
+import { DEFAULT_SCHEMA, type JsonSchema } from './json-schema.js'
+import { mergeResults, missingFields } from './merge.js'
 import { type ExtractState, getExtract } from './store.js'
+import { recordTokens } from './token-usage.js'
 
 /** Pages one extraction reads at most (wildcards included). */
 export const MAX_EXTRACT_PAGES = 25

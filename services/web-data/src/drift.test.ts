@@ -2,10 +2,10 @@ import { compareSpecs, formatDrift } from '@apiplatform/contract'
 import type { Database, JobQueue } from '@apiplatform/server-kit'
 import { missingOperations, spec } from '@apiplatform/web-data-routes'
 import { expect, it } from 'vitest'
-import { createApp } from '../app.js'
-import type { ServiceConfig } from '../config.js'
-import type { Deps } from '../http/env.js'
-import { createHandlers } from './index.js'
+import { createApp } from './app.js'
+import type { ServiceConfig } from './config.js'
+import { createHandlers } from './handlers.js'
+import type { Deps } from './http/env.js'
 
 // Building the app touches no storage, so the drift check needs no database.
 const deps = {
