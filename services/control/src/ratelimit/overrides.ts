@@ -82,18 +82,6 @@ export async function listOverrides(sql: Sql, namespaceId: string, after: string
   return rows.map(toOverride)
 }
 
-export const encodeOverrideCursor = (id: string) => Buffer.from(JSON.stringify({ id })).toString('base64url')
-
-export function decodeOverrideCursor(cursor: string): string | undefined {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
-    const id = (value as { id?: unknown } | null)?.id
-    return typeof id === 'string' ? id : undefined
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * The override that applies to an identifier: the exact one, else the longest `prefix*` pattern
  * that matches (the rule of the decision statement in engine.ts).
