@@ -4,7 +4,7 @@ import { statusesOf } from '../http/documented.js'
 /**
  * The statuses any operation may answer whatever its request: keys (401), scopes (403), billing
  * (402), the per-minute limit (429) and the database (500, 502, 503, 504). The table test
- * (`src/routes/generic-statuses.test.ts`) drives every operation that documents one of them into
+ * (`src/generic-statuses.test.ts`) drives every operation that documents one of them into
  * it, with the operation's entry of `valid-calls.ts`.
  */
 export const GENERIC_STATUSES = [401, 402, 403, 429, 500, 502, 503, 504] as const

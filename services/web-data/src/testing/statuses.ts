@@ -9,7 +9,7 @@ import type { FaultyTestService, TestService } from './harness.js'
 
 /**
  * One assertion per generic status, shared by the table test of the generic statuses
- * (`src/routes/generic-statuses.test.ts`) and the `<status>.test.ts` files of single operations.
+ * (`src/generic-statuses.test.ts`) and the `<status>.test.ts` files of single operations.
  * Each passes its operation's request as `call` (through the validating client, so the error
  * response is checked against the spec too) and these drive the service into the status for
  * real: keys, scopes, limits, billing and database failures.
