@@ -4,12 +4,12 @@
  */
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { insertVerifications } from '../../test/analytics-rows.js'
-import { useService } from '../../test/harness.js'
+import { insertVerifications } from '../testing/analytics-rows.js'
+import { useTestService } from '../testing/harness.js'
 import { executeConfined } from './executor.js'
 
 describe.each(testDatabaseKinds())('analytics executor fence (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   const run = (sql: string, workspaceId = 'ws_local', timeoutMs = 1000) =>
     executeConfined(t.service.db, sql, { workspaceId, timeoutMs })
 

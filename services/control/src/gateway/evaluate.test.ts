@@ -4,12 +4,12 @@
  */
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../test/harness.js'
+import { useTestService } from '../testing/harness.js'
 import { gatewayHandle, type Policy } from './evaluate.js'
 import { loadPolicies } from './store.js'
 
 describe.each(testDatabaseKinds())('gateway evaluation (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('enforces firewall, keyauth and ratelimit in order and records every request', async () => {
     const ws = await t.workspace()

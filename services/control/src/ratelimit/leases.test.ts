@@ -4,13 +4,13 @@
  */
 import { randomToken, testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { eventually, useService } from '../../test/harness.js'
+import { eventually, useTestService } from '../testing/harness.js'
 import { RatelimitLeases } from './leases.js'
 
 const DAY30 = 2_592_000_000
 
 describe.each(testDatabaseKinds())('rate-limit leases (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   const check = (identifier: string, limit: number, cost = 1) => ({
     namespaceId: `rlns_test_${identifier}`,
     identifier,

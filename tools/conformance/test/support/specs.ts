@@ -57,7 +57,7 @@ export function statusFiles(api: ApiName): Map<string, string[]> {
  * table test of the service runs, under `services/<api>/`.
  */
 export const STATUS_TABLES: Record<ApiName, string> = {
-  control: 'test/status-table.ts',
+  control: 'src/testing/status-table.ts',
   'web-data': 'src/testing/status-table.ts',
 }
 

@@ -5,9 +5,9 @@ import { createRequire } from 'node:module'
 import { dirname } from 'node:path'
 import { type ConsumerProject, createConsumerProject } from '@apiplatform/contract'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { ROOT_KEY, useService } from './harness.js'
+import { ROOT_KEY, useTestService } from './testing/harness.js'
 
-const ctx = useService('pglite')
+const ctx = useTestService({ kind: 'pglite' })
 const clientDir = dirname(createRequire(import.meta.url).resolve('@apiplatform/control-client/package.json'))
 let project: ConsumerProject
 

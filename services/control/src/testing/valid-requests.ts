@@ -1,7 +1,7 @@
 /**
  * One valid request body per operation, for the status tests whose answer does not depend on the
- * body (429: the workspace's request budget; 500 and 503: a failing database): `it429`, `it500`
- * and `it503` send it unless a test passes its own. Operations without a body are absent.
+ * body (429: the workspace's request budget; 500 and 503: a failing database): `expectRateLimited`
+ * and `expectDatabaseFailure` send it unless a test passes its own. Operations without a body are absent.
  */
 import { randomToken } from '@apiplatform/server-kit'
 

@@ -6,18 +6,18 @@
  */
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_RUNTIME, DEPLOYMENT_STATUSES, type DeploymentStatus } from '../src/domain/deployment.js'
-import { insertDeployment } from '../src/repositories/deployments.js'
-import type { AppFixture } from './fixtures.js'
-import { eventually, type TestContext, useService } from './harness.js'
-import { call } from './platform.js'
+import { DEFAULT_RUNTIME, DEPLOYMENT_STATUSES, type DeploymentStatus } from './domain/deployment.js'
+import { insertDeployment } from './repositories/deployments.js'
+import type { AppFixture } from './testing/fixtures.js'
+import { eventually, type TestService, useTestService } from './testing/harness.js'
+import { call } from './testing/platform.js'
 
 const ACTIONS = ['promote', 'rollback', 'stop', 'start'] as const
 
 type Case = [label: string, pick: (fx: AppFixture) => Promise<string> | string]
 
 describe.each(testDatabaseKinds())('deployment state machine (%s)', (kind) => {
-  const t = useService(kind, { workflowStepMs: 60_000 })
+  const t = useTestService({ kind, workflowStepMs: 60_000 })
   const withStatus = (status: DeploymentStatus) => async (fx: AppFixture) => {
     const id = `${fx.v1}_${status}`
     await insertDeployment(t.service.db, {
@@ -66,12 +66,12 @@ describe.each(testDatabaseKinds())('deployment state machine (%s)', (kind) => {
  * `deploy.getDeployment`'s `steps` (one per state entered) or in `deployments.getDeployment`.
  */
 describe.each(testDatabaseKinds())('every deployment state, entered through the API (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   // Workflow steps of a minute: a new deployment stays `pending` for the whole test.
-  const slow = useService(kind, { workflowStepMs: 60_000 })
+  const slow = useTestService({ kind, workflowStepMs: 60_000 })
   const entered = new Set<string>()
 
-  const create = async (ctx: TestContext, fx: AppFixture) => {
+  const create = async (ctx: TestService, fx: AppFixture) => {
     const answer = await call(ctx, 'deployments.createDeployment', {
       project: fx.projectId,
       app: fx.appId,
@@ -81,18 +81,18 @@ describe.each(testDatabaseKinds())('every deployment state, entered through the 
     expect(answer.status).toBe(201)
     return answer.data.data.deploymentId as string
   }
-  const get = (ctx: TestContext, deploymentId: string) =>
+  const get = (ctx: TestService, deploymentId: string) =>
     ctx.client.deployments.getDeployment({ deploymentId })
-  const until = (ctx: TestContext, deploymentId: string, status: DeploymentStatus) =>
+  const until = (ctx: TestService, deploymentId: string, status: DeploymentStatus) =>
     eventually(async () => (await get(ctx, deploymentId)).status === status)
   /** Records the states a deployment went through, from `deploy.getDeployment`'s steps. */
-  const record = async (ctx: TestContext, deploymentId: string) => {
+  const record = async (ctx: TestService, deploymentId: string) => {
     const answer = await call(ctx, 'deploy.getDeployment', { deploymentId })
     const states = (answer.data.data.steps as Array<{ status: string }>).map((s) => s.status.toLowerCase())
     for (const s of states) entered.add(s)
     return states
   }
-  const settings = (ctx: TestContext, fx: AppFixture, change: Record<string, unknown>) =>
+  const settings = (ctx: TestService, fx: AppFixture, change: Record<string, unknown>) =>
     call(ctx, 'environments.updateSettings', {
       project: fx.projectId,
       app: fx.appId,

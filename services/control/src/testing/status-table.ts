@@ -26,7 +26,7 @@ export const EVERY_OPERATION_STATUSES: readonly string[] = ['429', '500']
  */
 export const CROSS_CUTTING: Readonly<Record<string, string>> = {
   '400': 'src/http/edge-statuses.test.ts',
-  '503': 'test/database-unavailable.test.ts',
+  '503': 'src/database-unavailable.test.ts',
 }
 
 /**

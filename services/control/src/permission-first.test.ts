@@ -4,9 +4,9 @@
  */
 import { randomToken, testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { bundledSpec, useService } from './harness.js'
-import { call } from './keys-fixtures.js'
-import { newNamespace } from './ratelimit-fixtures.js'
+import { bundledSpec, useTestService } from './testing/harness.js'
+import { call } from './testing/keys-fixtures.js'
+import { newNamespace } from './testing/ratelimit-fixtures.js'
 
 interface Operation {
   operationId?: string
@@ -29,7 +29,7 @@ const operations = Object.values(bundledSpec.paths as Record<string, Record<stri
 const UNRELATED = 'project.proj_unrelated.read_nothing'
 
 describe.each(testDatabaseKinds())('permission before anything else (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('covers the root-key operations that document 403', () => {
     expect(operations.length).toBeGreaterThan(60)

@@ -2,7 +2,7 @@
  * Helpers of the portal tests: an end user (identity) with keys in two APIs, and a portal session
  * for it, created and exchanged through the API itself.
  */
-import type { TestContext } from './harness.js'
+import type { TestService } from './harness.js'
 import { call, newApi, newKey, ok, unique } from './keys-fixtures.js'
 
 export const ALL_SCOPES = ['keys:read', 'keys:reroll', 'analytics:read']
@@ -17,7 +17,7 @@ export interface EndUser {
 }
 
 /** A fresh end user with two keys (two APIs), and a key of someone else beside them. */
-export async function endUser(t: TestContext, rootKey?: string): Promise<EndUser> {
+export async function endUser(t: TestService, rootKey?: string): Promise<EndUser> {
   const externalId = unique('customer')
   const first = await newKey(t, { externalId, name: 'first' }, rootKey)
   const second = await newKey(t, { externalId, apiId: await newApi(t, rootKey), name: 'second' }, rootKey)
@@ -28,7 +28,7 @@ export async function endUser(t: TestContext, rootKey?: string): Promise<EndUser
 
 /** `portal.createSession` for `externalId`; returns the session id, its URL and the one-time code. */
 export async function createSession(
-  t: TestContext,
+  t: TestService,
   externalId: string,
   options: { scopes?: string[]; portal?: string; rootKey?: string } = {},
 ) {
@@ -44,7 +44,7 @@ export async function createSession(
 }
 
 /** `portal.exchangeCode` without Authorization; the `data` of a 200. */
-export async function exchange(t: TestContext, code: string) {
+export async function exchange(t: TestService, code: string) {
   const { response, data, error } = await call(t, 'portal.exchangeCode', { code }, null)
   if (response.status !== 200)
     throw new Error(`exchangeCode answered ${response.status}: ${JSON.stringify(error)}`)
@@ -53,7 +53,7 @@ export async function exchange(t: TestContext, code: string) {
 
 /** A session token for a fresh end user (or `user`), with `scopes`. */
 export async function portalToken(
-  t: TestContext,
+  t: TestService,
   options: { scopes?: string[]; user?: EndUser; portal?: string } = {},
 ): Promise<{ token: string; user: EndUser; sessionId: string }> {
   const user = options.user ?? (await endUser(t))

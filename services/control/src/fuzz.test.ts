@@ -15,8 +15,8 @@ import {
 } from '@apiplatform/contract'
 import { openDatabase, testDatabaseKinds } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { controlKnownFailures } from './fuzz-known.js'
-import { bundledSpec } from './harness.js'
+import { controlKnownFailures } from './testing/fuzz-known.js'
+import { bundledSpec } from './testing/harness.js'
 
 const SERVICE_DIR = fileURLToPath(new URL('..', import.meta.url))
 

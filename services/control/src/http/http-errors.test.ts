@@ -1,11 +1,11 @@
 import { request } from 'node:http'
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { bundledSpec, ROOT_KEY, useService } from './harness.js'
+import { bundledSpec, ROOT_KEY, useTestService } from '../testing/harness.js'
 
 /** Errors outside any one operation: unknown routes, wrong methods, oversized bodies, the spec itself. */
 describe.each(testDatabaseKinds())('HTTP surface (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   const isProblem = (
     body: { meta?: { requestId?: string }; error?: { status?: number; type?: string } },
     status: number,

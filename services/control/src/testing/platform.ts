@@ -4,7 +4,7 @@
  */
 import { randomToken } from '@apiplatform/server-kit'
 import type { AppFixture } from './fixtures.js'
-import type { TestContext } from './harness.js'
+import type { TestService } from './harness.js'
 
 export interface Answer {
   status: number
@@ -16,7 +16,7 @@ export interface Answer {
 
 /** POST /v2/<operationId> with the bootstrap key, or with `key` (null: no Authorization header). */
 export async function call(
-  t: TestContext,
+  t: TestService,
   operationId: string,
   body: unknown,
   key?: string | null,
@@ -42,7 +42,7 @@ export const production = (fx: AppFixture) => ({
 })
 
 /** Attaches a fresh domain to the fixture's production environment. */
-export async function addDomain(t: TestContext, fx: AppFixture, domain = uniqueDomain()) {
+export async function addDomain(t: TestService, fx: AppFixture, domain = uniqueDomain()) {
   const created = await call(t, 'domains.createDomain', { ...production(fx), domain })
   if (created.status !== 200) throw new Error(`createDomain answered ${created.status}`)
   return {
@@ -53,7 +53,7 @@ export async function addDomain(t: TestContext, fx: AppFixture, domain = uniqueD
 }
 
 /** Publishes the records of a domain in the fake DNS, as its owner would. */
-export function publish(t: TestContext, records: Array<{ type: string; name: string; value: string }>) {
+export function publish(t: TestService, records: Array<{ type: string; name: string; value: string }>) {
   for (const r of records) {
     if (r.type === 'TXT') t.dns.set('TXT', r.name, [r.value])
     if (r.type === 'CNAME') t.dns.set('CNAME', r.name, [`${r.value}.`])

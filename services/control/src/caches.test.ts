@@ -8,9 +8,9 @@ import { ResponseValidator, validatingFetch } from '@apiplatform/contract'
 import { createControlClient } from '@apiplatform/control-client'
 import { sha256, testDatabaseKinds } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createService, type RunningService } from '../src/service.js'
-import { bundledSpec, eventually, ROOT_KEY, useService } from './harness.js'
-import { call, newKey, ok } from './keys-fixtures.js'
+import { createService, type RunningService } from './service.js'
+import { bundledSpec, eventually, ROOT_KEY, useTestService } from './testing/harness.js'
+import { call, newKey, ok } from './testing/keys-fixtures.js'
 
 const KEY_TTL_MS = 1000
 const ROOT_KEY_TTL_MS = 2000
@@ -32,7 +32,7 @@ async function lastStaleSent(fresh: () => Promise<boolean>): Promise<number> {
 }
 
 describe.each(testDatabaseKinds())('caches across two instances on one database (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   let other: RunningService
   const onOther = (operationId: string, body: unknown, key = ROOT_KEY) => {
     const client = createControlClient({

@@ -11,8 +11,8 @@ import { validatingFetch } from '@apiplatform/contract'
 import { createControlClient } from '@apiplatform/control-client'
 import { openDatabase } from '@apiplatform/server-kit'
 import { afterAll, expect, it } from 'vitest'
-import { SEED } from '../src/seed.js'
-import { eventually, validator } from './harness.js'
+import { SEED } from './seed.js'
+import { eventually, validator } from './testing/harness.js'
 
 const STEP_MS = 1500
 const ROOT_KEY = 'ck_durability_test_key'

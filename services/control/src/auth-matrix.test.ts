@@ -7,7 +7,7 @@
 import { type AuthMatrixKnown, formatAuthMatrix, runAuthMatrix } from '@apiplatform/contract'
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { bundledSpec, useService } from './harness.js'
+import { bundledSpec, useTestService } from './testing/harness.js'
 
 const MALFORMED = ['Bearer', 'Bearer ', 'Basic dXNlcjpwYXNz', 'Token ck_x', 'Bearer a b', 'ck_no_scheme']
 
@@ -44,7 +44,7 @@ const KNOWN: AuthMatrixKnown[] = []
 
 for (const kind of testDatabaseKinds()) {
   describe(`auth matrix of the control API on ${kind}`, () => {
-    const t = useService(kind)
+    const t = useTestService({ kind })
 
     it('answers every operation with the seed rule for each bad credential', async () => {
       const unrelated = unrelatedPermissions()

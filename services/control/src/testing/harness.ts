@@ -13,15 +13,15 @@ import {
   openTestDatabase,
 } from '@apiplatform/server-kit'
 import { beforeAll } from 'vitest'
-import { StaticDnsResolver } from '../src/domain/dns.js'
-import { createService, type RunningService } from '../src/service.js'
+import { StaticDnsResolver } from '../domain/dns.js'
+import { createService, type RunningService } from '../service.js'
 import { type AppFixture, createAppFixture, createRootKey, createWorkspace } from './fixtures.js'
 
 const specFile = createRequire(import.meta.url).resolve('@apiplatform/control-spec/openapi.json')
 export const bundledSpec = JSON.parse(readFileSync(specFile, 'utf8'))
 export const validator = new ResponseValidator(bundledSpec)
 
-export interface TestContext {
+export interface TestService {
   service: RunningService
   /** The fake DNS of domain verification: `t.dns.set('TXT', name, [value])`. */
   dns: StaticDnsResolver
@@ -37,13 +37,14 @@ export interface TestContext {
     options?: { workspaceId?: string; expiresAt?: number; revokedAt?: number },
   ): Promise<string>
   workspace(): Promise<string>
-  /** The service's database, to make it fail (only with `useService(kind, { faulty: true })`). */
+  /** The service's database, to make it fail (only with `useTestService({ kind, faulty: true })`). */
   faults: FaultyDatabase
   /** The exceptions the service answered with 500 (only with `faulty: true`; not logged then). */
   unexpectedErrors: unknown[]
 }
 
-export interface ServiceOptions {
+export interface TestServiceOptions {
+  kind?: 'pglite' | 'postgres'
   workflowStepMs?: number
   /** Requests per workspace per hour (the API's own 429); unset: the service default. */
   requestRateLimit?: number
@@ -69,7 +70,8 @@ interface Shared {
  */
 const shared = new Map<string, Promise<Shared>>()
 
-function sharedService(kind: 'pglite' | 'postgres', options: ServiceOptions): Promise<Shared> {
+function sharedService(options: TestServiceOptions): Promise<Shared> {
+  const kind = options.kind ?? 'pglite'
   const workflowStepMs = options.workflowStepMs ?? 0
   const cacheKey = `${kind}:${workflowStepMs}:${options.requestRateLimit ?? ''}:${options.faulty ?? false}`
   let entry = shared.get(cacheKey)
@@ -98,10 +100,11 @@ function sharedService(kind: 'pglite' | 'postgres', options: ServiceOptions): Pr
   return entry
 }
 
-export function useService(kind: 'pglite' | 'postgres', options: ServiceOptions = {}): TestContext {
-  const ctx = {} as TestContext
+/** The shared service of `options` for the describe block: `const t = useTestService({ kind })`. */
+export function useTestService(options: TestServiceOptions = {}): TestService {
+  const ctx = {} as TestService
   beforeAll(async () => {
-    const { service, database, dns, faults, unexpectedErrors } = await sharedService(kind, options)
+    const { service, database, dns, faults, unexpectedErrors } = await sharedService(options)
     const fetch = validatingFetch(validator, globalThis.fetch)
     // Without a key the Authorization header is removed altogether.
     const withoutAuth: typeof globalThis.fetch = (input, init) => {
@@ -141,16 +144,17 @@ export function locationsOf(body: unknown): string[] {
   return errors?.map((e) => e.location) ?? []
 }
 
-/** Polls `check` until it returns a value other than undefined/false. */
+/** Polls `check` until it returns a value other than undefined or false, or fails after `timeoutMs`. */
 export async function eventually<T>(
   check: () => Promise<T | undefined | false>,
-  timeoutMs = 10_000,
+  timeoutMs = 15_000,
+  everyMs = 25,
 ): Promise<T> {
-  const deadline = Date.now() + timeoutMs
+  const end = Date.now() + timeoutMs
   for (;;) {
     const value = await check()
     if (value !== undefined && value !== false) return value
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 25))
+    if (Date.now() > end) throw new Error(`condition not met within ${timeoutMs} ms`)
+    await new Promise((r) => setTimeout(r, everyMs))
   }
 }

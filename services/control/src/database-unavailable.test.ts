@@ -3,10 +3,10 @@
  * documented 503 with `Retry-After` and logs the failure (liveness answers 412, its own test).
  */
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { describe } from 'vitest'
-import { bundledSpec, useService } from './harness.js'
-import { FAULTY, it503 } from './statuses.js'
-import { FRESH_REQUESTS, VALID_REQUESTS } from './valid-requests.js'
+import { describe, it } from 'vitest'
+import { bundledSpec, useTestService } from './testing/harness.js'
+import { expectDatabaseFailure, FAULTY, storeOf } from './testing/statuses.js'
+import { FRESH_REQUESTS, VALID_REQUESTS } from './testing/valid-requests.js'
 
 const operations = Object.values(
   bundledSpec.paths as Record<string, Record<string, { operationId?: string }>>,
@@ -15,9 +15,15 @@ const operations = Object.values(
   .filter((id): id is string => id !== undefined && id !== 'liveness')
 
 describe.each(testDatabaseKinds())('database unavailable (%s)', (kind) => {
-  const t = useService(kind, FAULTY)
+  const t = useTestService({ kind, ...FAULTY })
   for (const operationId of operations)
     describe(operationId, () =>
-      it503(t, operationId, FRESH_REQUESTS[operationId] ?? VALID_REQUESTS[operationId]),
+      it(`answers 503 with Retry-After when ${storeOf(operationId)} is unreachable`, () =>
+        expectDatabaseFailure(
+          t,
+          503,
+          operationId,
+          FRESH_REQUESTS[operationId] ?? VALID_REQUESTS[operationId],
+        )),
     )
 })

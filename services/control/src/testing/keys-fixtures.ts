@@ -1,11 +1,10 @@
 /**
- * Helpers of the key, API, identity and permission tests (issue 7): raw calls by operationId
- * through the harness's validating client, data set-up through the API itself, and the generic
- * 400/401/403 checks that most of those operations share.
+ * Helpers of the key, API, identity and permission tests: raw calls by operationId through the
+ * harness's validating client, and data set-up through the API itself. The generic 400/401/403
+ * assertions most of those operations share are in `statuses.ts`.
  */
 import { newId, randomToken } from '@apiplatform/server-kit'
-import { expect, it } from 'vitest'
-import { locationsOf, ROOT_KEY, type TestContext } from './harness.js'
+import { ROOT_KEY, type TestService } from './harness.js'
 
 export interface RawResult {
   response: Response
@@ -14,7 +13,7 @@ export interface RawResult {
 }
 
 /** `POST /v2/<operationId>` with `body` and the given root key (the bootstrap key by default). */
-export async function call(t: TestContext, operationId: string, body: unknown, key?: string | null) {
+export async function call(t: TestService, operationId: string, body: unknown, key?: string | null) {
   // null: no Authorization header at all
   const client = t.clientFor(key === null ? undefined : (key ?? ROOT_KEY))
   const result = await (client.raw.POST as (path: string, init: { body: unknown }) => Promise<unknown>)(
@@ -26,7 +25,7 @@ export async function call(t: TestContext, operationId: string, body: unknown, k
 
 /** `data` of a 200 answer (fails the test otherwise). */
 export async function ok<T = Record<string, unknown>>(
-  t: TestContext,
+  t: TestService,
   operationId: string,
   body: unknown,
   key?: string,
@@ -41,13 +40,13 @@ export async function ok<T = Record<string, unknown>>(
 export const unique = (prefix: string) => `${prefix}_${randomToken(10)}`
 
 /** A fresh API (in the seeded workspace unless `key` belongs to another). */
-export async function newApi(t: TestContext, key?: string): Promise<string> {
+export async function newApi(t: TestService, key?: string): Promise<string> {
   return (await ok<{ apiId: string }>(t, 'apis.createApi', { name: unique('api') }, key)).apiId
 }
 
 /** A fresh key in a fresh API (or `apiId`), with extra createKey fields. */
 export async function newKey(
-  t: TestContext,
+  t: TestService,
   fields: Record<string, unknown> = {},
   key?: string,
 ): Promise<{ apiId: string; keyId: string; key: string }> {
@@ -57,7 +56,7 @@ export async function newKey(
 }
 
 /** A root key of another, fresh workspace holding every permission. */
-export async function foreignRootKey(t: TestContext): Promise<string> {
+export async function foreignRootKey(t: TestService): Promise<string> {
   const ws = await t.workspace()
   return t.key(everyKeyPermission(), { workspaceId: ws })
 }
@@ -92,36 +91,6 @@ export function everyKeyPermission(): string[] {
     ],
   }
   return Object.entries(actions).flatMap(([type, list]) => list.map((a) => `${type}.*.${a}`))
-}
-
-/** 401 for a missing and for an unknown root key. */
-export function it401(t: TestContext, operationId: string, body: () => unknown) {
-  it.each([null, 'ck_wrong_key'])('answers 401 for root key %s', async (key) => {
-    const { response, error } = await call(t, operationId, body(), key)
-    expect(response.status).toBe(401)
-    expect(error?.error.title).toBe('Unauthorized')
-  })
-}
-
-/** 400 with an `errors` item at each expected location. */
-export function it400(t: TestContext, operationId: string, cases: Array<[unknown, string]>) {
-  it.each(cases)('rejects %j', async (body, location) => {
-    const { response, error } = await call(t, operationId, body)
-    expect(response.status).toBe(400)
-    expect(locationsOf(error)).toContain(location)
-  })
-}
-
-/** 403 for a root key holding only unrelated permissions. */
-export function it403(t: TestContext, operationId: string, body: () => Promise<unknown> | unknown) {
-  it('answers 403 to a root key without the required permission', async () => {
-    const key = await t.key(['environment.*.read_deployment'])
-    const { response, error } = await call(t, operationId, await body(), key)
-    expect(response.status).toBe(403)
-    expect(error?.error.type).toBe(
-      'https://docs.deploy-control.dev/errors/authorization/insufficient_permissions',
-    )
-  })
 }
 
 export { newId }

@@ -7,8 +7,8 @@ import { validatingFetch } from '@apiplatform/contract'
 import { createControlClient } from '@apiplatform/control-client'
 import { type Database, DatabaseStalledError, openPgliteWorker } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createService, type RunningService } from '../src/service.js'
-import { ROOT_KEY, validator } from './harness.js'
+import { createService, type RunningService } from './service.js'
+import { ROOT_KEY, validator } from './testing/harness.js'
 
 describe('a stalled PGlite worker', () => {
   let database: Database

@@ -1,7 +1,7 @@
 import { missingOperations, operationIds } from '@apiplatform/control-routes'
 import { expect, it } from 'vitest'
-import type { Deps } from '../src/deps.js'
-import { createHandlers } from '../src/handlers.js'
+import type { Deps } from './deps.js'
+import { createHandlers } from './handlers.js'
 
 /**
  * The operations of the spec this service does not implement (they would answer 501): none. Keep

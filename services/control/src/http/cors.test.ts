@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { configFromEnv } from '../src/config.js'
-import { ROOT_KEY, useService } from './harness.js'
+import { configFromEnv } from '../config.js'
+import { ROOT_KEY, useTestService } from '../testing/harness.js'
 
 /** The docs portal's "try it" calls the service from the browser: CORS for its origin only. */
 describe('CORS for the docs portal', () => {
-  const t = useService('pglite')
+  const t = useTestService({ kind: 'pglite' })
   const url = () => `${t.service.url}/v2/deployments.listDeployments`
   const preflight = (origin: string) =>
     fetch(url(), {

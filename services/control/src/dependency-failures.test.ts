@@ -1,15 +1,15 @@
 /**
  * Database failures that the operation does not document a status for stay 500s: every
- * operation documents 503 (test/database-unavailable.test.ts), none documents 502 or 504.
+ * operation documents 503 (src/database-unavailable.test.ts), none documents 502 or 504.
  */
 import { sqlError, testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from './harness.js'
-import { call } from './keys-fixtures.js'
-import { FAULTY } from './statuses.js'
+import { useTestService } from './testing/harness.js'
+import { call } from './testing/keys-fixtures.js'
+import { FAULTY } from './testing/statuses.js'
 
 describe.each(testDatabaseKinds())('database failures an operation does not document (%s)', (kind) => {
-  const t = useService(kind, FAULTY)
+  const t = useTestService({ kind, ...FAULTY })
 
   it.each([
     ['timeout', '57014', 'analytics.getVerifications'],

@@ -1,6 +1,6 @@
 /** Helpers of the gateway policy tests: an environment with two policies set through the API. */
 import type { AppFixture } from './fixtures.js'
-import type { TestContext } from './harness.js'
+import type { TestService } from './harness.js'
 import { ok } from './keys-fixtures.js'
 
 export const TWO_POLICIES = [
@@ -19,7 +19,7 @@ export const TWO_POLICIES = [
 
 /** A fresh app whose production environment has `TWO_POLICIES`; `where` addresses it by slugs. */
 export async function withPolicies(
-  t: TestContext,
+  t: TestService,
 ): Promise<{ fx: AppFixture; where: Record<string, string> }> {
   const fx = await t.fixture()
   const where = { project: fx.projectSlug, app: fx.appSlug, environment: 'production' }

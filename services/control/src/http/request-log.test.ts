@@ -3,7 +3,7 @@
 import { Writable } from 'node:stream'
 import { createLogger, faultyDatabase, openDatabase, sqlError } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createService, type RunningService } from '../src/service.js'
+import { createService, type RunningService } from '../service.js'
 
 const lines: Record<string, unknown>[] = []
 const destination = new Writable({

@@ -3,8 +3,8 @@
 // naming the offending item.
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { locationsOf, useService } from './harness.js'
-import { call } from './keys-fixtures.js'
+import { locationsOf, useTestService } from '../testing/harness.js'
+import { call } from '../testing/keys-fixtures.js'
 
 const where = { project: 'demo', app: 'checkout-api', environment: 'production' }
 const long = (n: number) => 'a'.repeat(n)
@@ -44,7 +44,7 @@ const CASES: Array<[operationId: string, body: Record<string, unknown>, location
 ]
 
 describe.each(testDatabaseKinds())('request array items (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it.each(CASES)('%s rejects %j', async (operationId, body, location) => {
     const { response, error } = await call(t, operationId, body)

@@ -13,34 +13,64 @@ import path from 'node:path'
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
 import {
-  itAnswersNoData,
-  itRefusesEscapes,
-  itRejectsInvalidQuery,
+  escapingQueries,
+  expectEscapeRefused,
+  expectInvalidQuery,
+  expectNoData,
+  expectQueryRequired,
+  invalidQueries,
   type QueryOperation,
-} from './analytics-statuses.js'
-import { type TestContext, useService } from './harness.js'
-import { it401, it403 } from './keys-fixtures.js'
-import { AUTH_REQUESTS, CROSS_CUTTING, documentedStatuses, statusTable } from './status-table.js'
-import { FAULTY, it429, it500, LIMITED } from './statuses.js'
-import { FRESH_REQUESTS, VALID_REQUESTS } from './valid-requests.js'
+} from './testing/analytics-statuses.js'
+import { type TestService, useTestService } from './testing/harness.js'
+import { AUTH_REQUESTS, CROSS_CUTTING, documentedStatuses, statusTable } from './testing/status-table.js'
+import {
+  expectDatabaseFailure,
+  expectForbiddenWithoutPermission,
+  expectRateLimited,
+  expectUnauthorized,
+  FAULTY,
+  LIMITED,
+  UNAUTHORIZED_KEYS,
+} from './testing/statuses.js'
+import { FRESH_REQUESTS, VALID_REQUESTS } from './testing/valid-requests.js'
 
 interface Services {
-  plain: TestContext
+  plain: TestService
   /** `RATE_LIMIT` requests per workspace and hour. */
-  limited: TestContext
+  limited: TestService
   /** On a database the test makes fail. */
-  faulty: TestContext
+  faulty: TestService
 }
 
 /** The test of each status of the table. */
 const TESTS: Readonly<Record<string, (s: Services, operationId: string) => void>> = {
-  '400': (s, op) => itRejectsInvalidQuery(s.plain, op as QueryOperation),
-  '401': (s, op) => it401(s.plain, op, () => AUTH_REQUESTS[op]?.request),
-  '403': (s, op) => it403(s.plain, op, () => AUTH_REQUESTS[op]?.request),
-  '412': (s, op) => itAnswersNoData(s.plain, op as QueryOperation),
-  '422': (s, op) => itRefusesEscapes(s.plain, op as QueryOperation),
-  '429': (s, op) => it429(s.limited, op),
-  '500': (s, op) => it500(s.faulty, op, FRESH_REQUESTS[op] ?? VALID_REQUESTS[op]),
+  '400': (s, op) => {
+    const query = op as QueryOperation
+    it.each(invalidQueries(query))('answers 400 with errors[] at body.query for %s', (q) =>
+      expectInvalidQuery(s.plain, query, q),
+    )
+    it('answers 400 for a missing or non-string query', () => expectQueryRequired(s.plain, query))
+  },
+  '401': (s, op) =>
+    it.each(UNAUTHORIZED_KEYS)('answers 401 for root key %s', (key) =>
+      expectUnauthorized(s.plain, op, () => AUTH_REQUESTS[op]?.request, key),
+    ),
+  '403': (s, op) =>
+    it('answers 403 to a root key without the required permission', () =>
+      expectForbiddenWithoutPermission(s.plain, op, () => AUTH_REQUESTS[op]?.request)),
+  '412': (s, op) =>
+    it('answers 412 while the workspace has no data of this source, 200 once it has', () =>
+      expectNoData(s.plain, op as QueryOperation)),
+  '422': (s, op) =>
+    it.each(escapingQueries(op as QueryOperation))('refuses %s', (query) =>
+      expectEscapeRefused(s.plain, op as QueryOperation, query),
+    ),
+  '429': (s, op) =>
+    it('answers 429 with Retry-After once the workspace has used its request budget', () =>
+      expectRateLimited(s.limited, op)),
+  '500': (s, op) =>
+    it('answers 500 in the API error format when the database fails unexpectedly', () =>
+      expectDatabaseFailure(s.faulty, 500, op, FRESH_REQUESTS[op] ?? VALID_REQUESTS[op])),
 }
 
 const rows = statusTable().sort(
@@ -49,9 +79,9 @@ const rows = statusTable().sort(
 
 for (const kind of testDatabaseKinds()) {
   const services: Services = {
-    plain: useService(kind),
-    limited: useService(kind, LIMITED),
-    faulty: useService(kind, FAULTY),
+    plain: useTestService({ kind }),
+    limited: useTestService({ kind, ...LIMITED }),
+    faulty: useTestService({ kind, ...FAULTY }),
   }
   for (const { operationId, status } of rows) {
     const test = TESTS[status]
@@ -61,7 +91,7 @@ for (const kind of testDatabaseKinds()) {
 
 /** The statuses each operation's own `src/routes/<operationId>/<status>.test.ts` files test. */
 function ownStatusFiles(): Map<string, string[]> {
-  const dir = path.resolve(import.meta.dirname, '../src/routes')
+  const dir = path.resolve(import.meta.dirname, 'routes')
   const out = new Map<string, string[]>()
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (!entry.isDirectory()) continue

@@ -11,8 +11,8 @@ import { validatingFetch } from '@apiplatform/contract'
 import { createControlClient } from '@apiplatform/control-client'
 import { type Database, openDatabase } from '@apiplatform/server-kit'
 import { afterAll, expect, it } from 'vitest'
-import { SEED } from '../src/seed.js'
-import { eventually, validator } from './harness.js'
+import { SEED } from './seed.js'
+import { eventually, validator } from './testing/harness.js'
 
 const url = process.env.TEST_DATABASE_URL
 const ROOT_KEY = 'ck_two_processes_test_key'

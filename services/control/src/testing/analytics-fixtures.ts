@@ -4,7 +4,7 @@
  */
 import { randomToken } from '@apiplatform/server-kit'
 import { insertGatewayRequests, insertRuntimeLogs, insertVerifications } from './analytics-rows.js'
-import type { TestContext } from './harness.js'
+import type { TestService } from './harness.js'
 import { ok } from './keys-fixtures.js'
 
 export type AnalyticsOperation =
@@ -17,7 +17,7 @@ interface Source {
   permission: string
   table: string
   /** Gives the workspace one row to query. */
-  seed(t: TestContext, workspaceId: string): Promise<void>
+  seed(t: TestService, workspaceId: string): Promise<void>
 }
 
 export const SOURCES: Record<AnalyticsOperation, Source> = {
@@ -56,7 +56,7 @@ export const SOURCES: Record<AnalyticsOperation, Source> = {
 
 /** A root key of a fresh workspace holding `permissions` (default: the source's), with data unless `empty`. */
 export async function analyticsKey(
-  t: TestContext,
+  t: TestService,
   operation: AnalyticsOperation,
   options: { empty?: boolean; permissions?: string[] } = {},
 ): Promise<{ key: string; workspaceId: string }> {

@@ -4,9 +4,9 @@
  * Every call creates fresh ids, so tests sharing one service never step on each other.
  */
 import { newId, randomToken, type Sql } from '@apiplatform/server-kit'
-import { DEFAULT_RUNTIME, type DeploymentStatus } from '../src/domain/deployment.js'
-import { insertDeployment } from '../src/repositories/deployments.js'
-import { upsertRootKey } from '../src/repositories/keys.js'
+import { DEFAULT_RUNTIME, type DeploymentStatus } from '../domain/deployment.js'
+import { insertDeployment } from '../repositories/deployments.js'
+import { upsertRootKey } from '../repositories/keys.js'
 
 export async function createWorkspace(sql: Sql): Promise<string> {
   const id = newId('ws')
