@@ -6,9 +6,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
+import type { OpenApiDocument } from '@apiplatform/openapi-toolkit'
 import { parse as parseYaml } from 'yaml'
 import { generateRoutes } from './generate-routes.js'
-import type { OpenApiDocument } from './openapi.js'
 import { runtimeFiles } from './runtime-files.js'
 
 const usage = 'Usage: codegen routes --spec <bundle.json|yaml> --out <dir>'

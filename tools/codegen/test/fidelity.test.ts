@@ -1,11 +1,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import type { OpenApiDocument } from '@apiplatform/openapi-toolkit'
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ZodType } from 'zod'
 import { compareSpecs, formatDrift } from '../../contract/src/drift.js'
 import { generateRoutes } from '../src/generate-routes.js'
-import type { OpenApiDocument } from '../src/openapi.js'
 import { runtimeFiles } from '../src/runtime-files.js'
 
 const fixture = fileURLToPath(new URL('./fixtures/fidelity.json', import.meta.url))

@@ -44,7 +44,8 @@ export function walkOperations(doc: OpenApiDocument, options: WalkOptions = {}):
       const parameters = new Map<string, JsonObject>()
       for (const raw of [...asList(pathItem.parameters), ...asList(operation.parameters)]) {
         const parameter = deref<unknown>(doc, raw)
-        if (isObject(parameter)) parameters.set(`${String(parameter.in)}:${String(parameter.name)}`, parameter)
+        if (isObject(parameter))
+          parameters.set(`${String(parameter.in)}:${String(parameter.name)}`, parameter)
       }
       const requestBody = deref<unknown>(doc, operation.requestBody)
       const responses: Record<string, JsonObject> = {}
