@@ -68,6 +68,15 @@ describe('walkOperations', () => {
     expect(ops[0]?.requestBody).toBeUndefined()
   })
 
+  it('throws on a dangling reference unless lenient', () => {
+    const broken: OpenApiDocument = {
+      openapi: '3.1.0',
+      paths: { '/a': { get: { responses: { '200': { $ref: '#/components/responses/Gone' } } } } },
+    }
+    expect(() => walkOperations(broken)).toThrow(/Cannot resolve/)
+    expect(walkOperations(broken, { strict: false })[0]?.responses).toEqual({ '200': {} })
+  })
+
   it('follows a referenced path item', () => {
     expect(ops[2]?.pathItem).toBe(ping)
   })

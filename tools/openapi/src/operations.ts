@@ -1,4 +1,4 @@
-import { deref } from './deref.js'
+import { type DerefOptions, deref } from './deref.js'
 import { HTTP_METHODS, type HttpMethod, isObject, type JsonObject, type OpenApiDocument } from './document.js'
 
 /** One operation of a document, its references resolved one level deep. */
@@ -25,32 +25,35 @@ export interface OperationEntry {
   statuses: string[]
 }
 
-export interface WalkOptions {
+export interface WalkOptions extends DerefOptions {
   /** The methods to read, in the order to read them within a path (default: all, in HTTP_METHODS order). */
   methods?: readonly HttpMethod[]
 }
 
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
 
-/** Every operation of the document: paths in document order, methods in `options.methods` order. */
+/**
+ * Every operation of the document: paths in document order, methods in `options.methods` order.
+ * With `strict: false`, a reference that cannot be resolved counts as absent.
+ */
 export function walkOperations(doc: OpenApiDocument, options: WalkOptions = {}): OperationEntry[] {
   const entries: OperationEntry[] = []
   for (const [path, rawItem] of Object.entries(doc.paths ?? {})) {
-    const pathItem = deref<unknown>(doc, rawItem)
+    const pathItem = deref<unknown>(doc, rawItem, options)
     if (!isObject(pathItem)) continue
     for (const method of options.methods ?? HTTP_METHODS) {
-      const operation = deref<unknown>(doc, pathItem[method])
+      const operation = deref<unknown>(doc, pathItem[method], options)
       if (!isObject(operation)) continue
       const parameters = new Map<string, JsonObject>()
       for (const raw of [...asList(pathItem.parameters), ...asList(operation.parameters)]) {
-        const parameter = deref<unknown>(doc, raw)
+        const parameter = deref<unknown>(doc, raw, options)
         if (isObject(parameter))
           parameters.set(`${String(parameter.in)}:${String(parameter.name)}`, parameter)
       }
-      const requestBody = deref<unknown>(doc, operation.requestBody)
+      const requestBody = deref<unknown>(doc, operation.requestBody, options)
       const responses: Record<string, JsonObject> = {}
       for (const [status, raw] of Object.entries(isObject(operation.responses) ? operation.responses : {})) {
-        const response = deref<unknown>(doc, raw)
+        const response = deref<unknown>(doc, raw, options)
         responses[status] = isObject(response) ? response : {}
       }
       entries.push({
