@@ -7,6 +7,7 @@
  *   (every `x-*` key of each operation and of each of its responses);
  * - `spec.ts`: the bundled document itself;
  * - `handlers.ts`: the `Handler`/`Handlers` types a service implements the operations with;
+ * - `authorization.ts`: what each operation requires of its caller (see authorization.ts);
  * - `index.ts`: re-exports.
  */
 import {
@@ -17,6 +18,7 @@ import {
   type OperationEntry,
   walkOperations,
 } from '@apiplatform/openapi-toolkit'
+import { emitAuthorization } from './authorization.js'
 import {
   COERCE_HELPERS,
   componentName,
@@ -318,6 +320,7 @@ export function generateRoutes(doc: OpenApiDocument, options: GenerateOptions = 
 
   const index = [
     header(options.source),
+    "export * from './authorization.js'",
     "export * from './handlers.js'",
     "export * from './operations.js'",
     "export { type OperationId, routes } from './routes.js'",
@@ -332,6 +335,7 @@ export function generateRoutes(doc: OpenApiDocument, options: GenerateOptions = 
     'operations.ts': operationLines.join('\n'),
     'spec.ts': specLines.join('\n'),
     'handlers.ts': handlerLines.join('\n'),
+    'authorization.ts': emitAuthorization(header(options.source), operations),
     'index.ts': index.join('\n'),
   }
 }
