@@ -229,6 +229,15 @@ describe('routes', () => {
     expect(ext.getThing?.responses).toEqual({ 404: { 'x-retryable': 'no' } })
   })
 
+  it('writes the x-required-permissions of every operation as a table', () => {
+    expect(generated.requiredPermissions).toEqual({
+      'things.create': [['thing.*.create']],
+      getThing: [['thing.*.read'], ['thing.{thingId}.read']],
+      deleteThing: [['thing.{thingId}.delete']],
+      upload: [],
+    })
+  })
+
   it('re-exports the spec', () => {
     expect(generated.spec).toEqual(doc)
   })
