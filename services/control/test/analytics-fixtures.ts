@@ -3,11 +3,7 @@
  * fresh workspace gets rows in it (through the API where the service records them itself).
  */
 import { randomToken } from '@apiplatform/server-kit'
-import {
-  insertGatewayRequests,
-  insertRuntimeLogs,
-  insertVerifications,
-} from '../src/routes/analytics.shared/fixtures.js'
+import { insertGatewayRequests, insertRuntimeLogs, insertVerifications } from './analytics-rows.js'
 import type { TestContext } from './harness.js'
 import { ok } from './keys-fixtures.js'
 

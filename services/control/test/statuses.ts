@@ -1,8 +1,9 @@
 /**
- * The generic statuses every operation documents, one helper per status, so that each
- * `src/routes/<operationId>/<status>.test.ts` names its operation (and, where the body matters, a
- * request; otherwise the operation's entry of `VALID_REQUESTS`) and stays short. Every call goes through the validating client: the answer must match the operation's
- * own documented response (status, content type, body).
+ * The generic statuses every operation documents, one helper per status, so that a test names
+ * only the operation (and, where the body matters, a request; otherwise the operation's entry of
+ * `VALID_REQUESTS`): the rows of `generic-statuses.test.ts` and `database-unavailable.test.ts`.
+ * Every call goes through the validating client: the answer must match the operation's own
+ * documented response (status, content type, body).
  *
  * - 429: a service whose request rate limit is `RATE_LIMIT` per workspace and hour
  *   (`useService(kind, LIMITED)`); a fresh workspace spends its budget on the operation.

@@ -3,6 +3,8 @@
  * body (429: the workspace's request budget; 500 and 503: a failing database): `it429`, `it500`
  * and `it503` send it unless a test passes its own. Operations without a body are absent.
  */
+import { randomToken } from '@apiplatform/server-kit'
+
 export const VALID_REQUESTS: Readonly<Record<string, unknown>> = {
   'analytics.getGatewayRequests': {
     query:
@@ -196,6 +198,8 @@ export const VALID_REQUESTS: Readonly<Record<string, unknown>> = {
   'keys.setRoles': { keyId: 'key_2cGKbMxRyIzhCxo1', roles: ['viewer'] },
   'keys.updateCredits': { keyId: 'key_2cGKbMxRyIzhCxo1', operation: 'increment', value: 500 },
   'keys.updateKey': { keyId: 'key_2cGKbMxRyIzhCxo1', enabled: false },
+  'keys.verifyKey': { key: 'acme_3ZaBtWs9k8L2mNpQ7rVx4yZ1' },
+  'keys.whoami': { key: 'acme_3ZaBtWs9k8L2mNpQ7rVx4yZ1' },
   'permissions.createPermission': {
     name: 'Read documents',
     slug: 'documents.read',
@@ -228,6 +232,16 @@ export const VALID_REQUESTS: Readonly<Record<string, unknown>> = {
   'portal.listKeys': { limit: 20 },
   'portal.rerollKey': { keyId: 'key_2cGKbMxRyIzhCxo1', expiration: 0 },
   'ratelimit.deleteOverride': { namespace: 'api.requests', identifier: 'org_acme' },
+  'ratelimit.limit': {
+    namespace: 'api.requests',
+    identifier: 'user_8412',
+    limit: 100,
+    duration: 60000,
+  },
+  'ratelimit.multiLimit': [
+    { namespace: 'api.requests', identifier: 'user_8412', limit: 100, duration: 60000 },
+    { namespace: 'api.requests.org', identifier: 'org_acme', limit: 5000, duration: 60000 },
+  ],
   'ratelimit.getOverride': { namespace: 'api.requests', identifier: 'org_acme' },
   'ratelimit.listOverrides': { namespace: 'api.requests', limit: 10 },
   'ratelimit.setOverride': {
@@ -236,4 +250,23 @@ export const VALID_REQUESTS: Readonly<Record<string, unknown>> = {
     limit: 500,
     duration: 60000,
   },
+}
+
+const freshKey = () => ({ key: `acme_${randomToken(24)}` })
+const freshLimit = () => ({
+  namespace: `ns_${randomToken(8)}`,
+  identifier: 'user_8412',
+  limit: 100,
+  duration: 60000,
+})
+
+/**
+ * The requests of the 500 and 503 tests that must differ on each call: a key or rate-limit
+ * namespace seen before would be answered from a cache without reaching the failing database.
+ */
+export const FRESH_REQUESTS: Readonly<Record<string, () => unknown>> = {
+  'keys.verifyKey': freshKey,
+  'keys.whoami': freshKey,
+  'ratelimit.limit': freshLimit,
+  'ratelimit.multiLimit': () => [freshLimit()],
 }

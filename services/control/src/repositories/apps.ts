@@ -1,5 +1,6 @@
 import type { Sql } from '@apiplatform/server-kit'
 import { num, numOrNull } from './rows.js'
+import { type SearchPageInput, searchPage } from './search-page.js'
 
 export interface AppRecord {
   id: string
@@ -130,19 +131,9 @@ export async function findAppInWorkspace(
   return rows[0] && toRecord(rows[0])
 }
 
-/** Apps of a project, oldest first, after the cursor key, optionally matching `search`. */
-export async function listApps(
-  sql: Sql,
-  f: { projectId: string; search?: string; after?: { createdAt: number; id: string }; limit: number },
-): Promise<AppRecord[]> {
-  const rows = await sql.query<Row>(
-    `SELECT * FROM apps WHERE project_id = $1
-       AND ($2::text IS NULL OR name ILIKE '%' || $2 || '%' OR slug ILIKE '%' || $2 || '%')
-       AND ($3::bigint IS NULL OR created_at > $3 OR (created_at = $3 AND id > $4))
-     ORDER BY created_at, id LIMIT $5`,
-    [f.projectId, f.search ?? null, f.after?.createdAt ?? null, f.after?.id ?? '', f.limit],
-  )
-  return rows.map(toRecord)
+/** Apps of a project (`ownerId`), oldest first, after the cursor key, optionally matching `search`. */
+export async function listApps(sql: Sql, input: SearchPageInput): Promise<AppRecord[]> {
+  return (await searchPage<Row>(sql, 'apps', input)).map(toRecord)
 }
 
 /** Creates an app (without environments: see `createAppWithEnvironments`). */

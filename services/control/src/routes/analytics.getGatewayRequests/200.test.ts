@@ -1,8 +1,8 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
+import { insertGatewayRequests } from '../../../test/analytics-rows.js'
 import { useService } from '../../../test/harness.js'
 import { call } from '../../../test/keys-fixtures.js'
-import { insertGatewayRequests } from '../analytics.shared/fixtures.js'
 
 describe.each(testDatabaseKinds())('analytics.getGatewayRequests 200 (%s)', (kind) => {
   const t = useService(kind)

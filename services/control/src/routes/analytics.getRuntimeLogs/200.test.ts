@@ -1,7 +1,7 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
+import { insertRuntimeLogs } from '../../../test/analytics-rows.js'
 import { useService } from '../../../test/harness.js'
-import { insertRuntimeLogs } from '../analytics.shared/fixtures.js'
 
 describe.each(testDatabaseKinds())('analytics.getRuntimeLogs 200 (%s)', (kind) => {
   const t = useService(kind)

@@ -1,7 +1,7 @@
 import { randomToken, testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
+import { insertVerifications } from '../../../test/analytics-rows.js'
 import { useService } from '../../../test/harness.js'
-import { insertVerifications } from '../analytics.shared/fixtures.js'
 
 describe.each(testDatabaseKinds())('analytics.getVerifications 200 (%s)', (kind) => {
   const t = useService(kind)

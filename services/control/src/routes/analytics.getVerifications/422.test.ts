@@ -1,7 +1,7 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
+import { insertVerifications } from '../../../test/analytics-rows.js'
 import { useService } from '../../../test/harness.js'
-import { insertVerifications } from '../analytics.shared/fixtures.js'
 
 /** Every way out of the workspace's own read-only rows that the API refuses as 422. */
 describe.each(testDatabaseKinds())('analytics.getVerifications 422 (%s)', (kind) => {

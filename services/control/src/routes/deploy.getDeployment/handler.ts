@@ -1,3 +1,4 @@
+import { denied } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import { isCurrent } from '../../domain/deployment.js'
 import { deploymentNotFound } from '../../domain/errors.js'
@@ -5,7 +6,6 @@ import { authorize } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { listDeploymentSteps } from '../../repositories/deployment-events.js'
 import { findDeployment } from '../../repositories/deployments.js'
-import { denied } from '../environments.scope.js'
 
 /**
  * `deploy.getDeployment` (deprecated namespace): the status in upper case, the hostnames the

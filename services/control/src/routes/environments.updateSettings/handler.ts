@@ -1,9 +1,9 @@
+import { environmentOf } from '../../access/environment.js'
 import type { Deps } from '../../deps.js'
 import { applySettings } from '../../domain/environment-settings.js'
 import { invalidInput } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { findEnvironment, saveEnvironmentSettings } from '../../repositories/environments.js'
-import { environmentOf } from '../environments.scope.js'
 
 /**
  * `environments.updateSettings`: merges the given build and runtime settings into the stored

@@ -1,8 +1,8 @@
 import type { Deps } from '../../deps.js'
 import { invalidInput, notFound } from '../../domain/errors.js'
+import type { Policy } from '../../gateway/evaluate.js'
+import { duplicateName, loadPolicies, resolveTarget, savePolicies } from '../../gateway/store.js'
 import type { ServiceHandler } from '../../http/env.js'
-import type { Policy } from '../gateway.shared/evaluate.js'
-import { duplicateName, loadPolicies, resolveTarget, savePolicies } from '../gateway.shared/store.js'
 
 const FIELDS = ['name', 'enabled', 'match', 'keyauth', 'ratelimit', 'firewall', 'openapi', 'logging'] as const
 
