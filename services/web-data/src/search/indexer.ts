@@ -48,11 +48,21 @@ export async function indexTeamPages(sql: Sql, teamId: string): Promise<void> {
  */
 const BATCH = 4
 
+/**
+ * How long the indexer lets recorded pages gather before its first batch. Indexing each scrape's
+ * page on its own costs a statement (and a wake-up of the database's thread) per page; pages that
+ * arrive within this window share one. Search never waits for it: it indexes the team's pending
+ * pages itself.
+ */
+const GATHER_MS = 50
+
 /** The background indexer of one database. */
 export class SearchIndexer {
   private running: Promise<void> | undefined
   private again = false
   private stopped = false
+  /** Ends the gathering wait early (on stop). */
+  private endWait: (() => void) | undefined
 
   constructor(private readonly db: Database) {}
 
@@ -75,12 +85,21 @@ export class SearchIndexer {
   /** Stops after the batch in progress. */
   async stop(): Promise<void> {
     this.stopped = true
+    this.endWait?.()
     await this.running
   }
 
   private async run(): Promise<void> {
-    // After the statement that recorded the pages has answered its request.
-    await new Promise((resolve) => setImmediate(resolve))
+    // After the statement that recorded the pages has answered its request, and the pages
+    // recorded right after it have joined them.
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, GATHER_MS)
+      this.endWait = () => {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+    this.endWait = undefined
     try {
       // A short batch was the last one; pages recorded meanwhile have set `again`.
       while (!this.stopped && (await indexPendingPages(this.db)) === BATCH) {
