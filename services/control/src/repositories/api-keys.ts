@@ -260,10 +260,6 @@ export async function spendCredits(
   return rows[0] ? { remaining: numOrNull(rows[0].credits_remaining) } : undefined
 }
 
-export async function markUsed(sql: Sql, keyId: string, now: number) {
-  await sql.query('UPDATE api_keys SET last_used_at = $2 WHERE id = $1', [keyId, now])
-}
-
 /** `keys.updateCredits`: one atomic statement per operation; returns the row after it. */
 export async function changeCredits(
   sql: Sql,

@@ -112,10 +112,6 @@ export async function switchTraffic(
   )
 }
 
-export async function setRolledBack(sql: Sql, appId: string, value: boolean, now: number): Promise<void> {
-  await sql.query('UPDATE apps SET is_rolled_back = $2, updated_at = $3 WHERE id = $1', [appId, value, now])
-}
-
 /** An app of the workspace by id, or by slug (within `projectId` when given). */
 export async function findAppInWorkspace(
   sql: Sql,

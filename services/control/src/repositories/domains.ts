@@ -54,11 +54,6 @@ export async function findDomainById(sql: Sql, id: string): Promise<DomainRecord
   return rows[0] && toRecord(rows[0])
 }
 
-/** Whether the name is attached anywhere (any workspace). */
-export async function domainExists(sql: Sql, domain: string): Promise<boolean> {
-  return (await sql.query('SELECT 1 FROM domains WHERE domain = $1', [domain])).length > 0
-}
-
 export async function insertDomain(
   sql: Sql,
   d: Omit<DomainRecord, 'updatedAt' | 'verificationError' | 'checkSeq' | 'status'>,

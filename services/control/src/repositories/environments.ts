@@ -69,15 +69,6 @@ export async function findEnvironment(sql: Sql, appId: string, environment: stri
   return rows[0] && toRecord(rows[0])
 }
 
-/** An environment of the workspace by id. */
-export async function findEnvironmentById(sql: Sql, workspaceId: string, id: string) {
-  const rows = await sql.query<Row>('SELECT * FROM environments WHERE workspace_id = $1 AND id = $2', [
-    workspaceId,
-    id,
-  ])
-  return rows[0] && toRecord(rows[0])
-}
-
 export async function listEnvironments(sql: Sql, appId: string): Promise<EnvironmentRecord[]> {
   const rows = await sql.query<Row>(
     "SELECT * FROM environments WHERE app_id = $1 ORDER BY (kind = 'production') DESC, created_at, id",
