@@ -135,14 +135,10 @@ export async function listApps(sql: Sql, input: SearchPageInput): Promise<AppRec
 /** Creates an app (without environments: see `createAppWithEnvironments`). */
 export async function insertApp(
   sql: Sql,
-  a: {
-    id: string
-    workspaceId: string
-    projectId: string
-    slug: string
-    name: string
-    gitRepository: string | null
-    gitDefaultBranch: string | null
+  a: Pick<
+    AppRecord,
+    'id' | 'workspaceId' | 'projectId' | 'slug' | 'name' | 'gitRepository' | 'gitDefaultBranch'
+  > & {
     now: number
   },
 ): Promise<void> {

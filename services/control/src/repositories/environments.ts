@@ -115,14 +115,10 @@ export async function saveEnvironmentSettings(
 /** Creates an environment with the default settings. */
 export async function insertEnvironment(
   sql: Sql,
-  e: {
-    id: string
-    workspaceId: string
-    projectId: string
-    appId: string
-    slug: string
-    kind: 'production' | 'preview'
-    description: string
+  e: Pick<
+    EnvironmentRecord,
+    'id' | 'workspaceId' | 'projectId' | 'appId' | 'slug' | 'kind' | 'description'
+  > & {
     now: number
   },
 ): Promise<void> {
