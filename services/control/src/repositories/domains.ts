@@ -111,3 +111,12 @@ export async function deleteDomain(sql: Sql, id: string): Promise<void> {
 export async function listDomains(sql: Sql, input: SearchPageInput): Promise<DomainRecord[]> {
   return (await searchPage<Row>(sql, 'domains', input)).map(toRecord)
 }
+
+/** The verified domain names of an environment, oldest first. */
+export async function verifiedDomainNames(sql: Sql, environmentId: string): Promise<string[]> {
+  const rows = await sql.query<{ domain: string }>(
+    "SELECT domain FROM domains WHERE environment_id = $1 AND status = 'verified' ORDER BY created_at, id",
+    [environmentId],
+  )
+  return rows.map((r) => r.domain)
+}

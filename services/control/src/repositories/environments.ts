@@ -128,3 +128,8 @@ export async function insertEnvironment(
     [e.id, e.workspaceId, e.projectId, e.appId, e.slug, e.kind, e.description, e.now],
   )
 }
+
+/** Locks an environment's row until the transaction ends. */
+export async function lockEnvironment(tx: Sql, id: string): Promise<void> {
+  await tx.query('SELECT 1 FROM environments WHERE id = $1 FOR UPDATE', [id])
+}
