@@ -5,8 +5,8 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
 import { useTestService } from '../testing/harness.js'
+import { loadPolicies } from '../repositories/gateway.js'
 import { gatewayHandle, type Policy } from './evaluate.js'
-import { loadPolicies } from './store.js'
 
 describe.each(testDatabaseKinds())('gateway evaluation (%s)', (kind) => {
   const t = useTestService({ kind })

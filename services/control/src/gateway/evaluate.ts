@@ -17,7 +17,8 @@
  */
 import type { Deps } from '../deps.js'
 import { decide } from '../ratelimit/engine.js'
-import type { PolicyTarget } from './store.js'
+import { insertGatewayRequest } from '../repositories/gateway.js'
+import type { PolicyTarget } from './target.js'
 
 export interface StringMatch {
   exact?: string
@@ -224,28 +225,33 @@ export async function gatewayHandle(
   const d = await evaluatePolicies(deps, target.environmentId, policies, r, options.verifyKey)
   const status = d.outcome === 'forwarded' ? (options.upstreamStatus ?? 200) : d.status
   const query = new URLSearchParams(r.query ?? {}).toString()
-  await deps.db.query(
-    `INSERT INTO gateway_requests (workspace_id, project_id, app_id, environment_id, time, method, host, path, query,
-       status, latency_ms, policy, outcome, remote_ip, request_headers, request_body)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
-    [
-      target.workspaceId,
-      target.projectId,
-      target.appId,
-      target.environmentId,
-      started,
-      r.method.toUpperCase(),
-      r.host ?? '',
-      r.path,
-      d.logging.query ? query : '',
-      status,
-      deps.now() - started,
-      d.policy ?? null,
-      d.outcome,
-      r.remoteIp,
-      d.logging.requestHeaders ? JSON.stringify(r.headers ?? {}) : null,
-      d.logging.requestBody ? (r.body ?? null) : null,
-    ],
-  )
+  await insertGatewayRequest(deps.db, [
+    target.workspaceId,
+    target.projectId,
+    target.appId,
+    target.environmentId,
+    started,
+    r.method.toUpperCase(),
+    r.host ?? '',
+    r.path,
+    d.logging.query ? query : '',
+    status,
+    deps.now() - started,
+    d.policy ?? null,
+    d.outcome,
+    r.remoteIp,
+    d.logging.requestHeaders ? JSON.stringify(r.headers ?? {}) : null,
+    d.logging.requestBody ? (r.body ?? null) : null,
+  ])
   return { status, outcome: d.outcome, ...(d.policy ? { policy: d.policy } : {}) }
+}
+
+/** The first name used twice, if any: `policyId` addresses policies by name, so names are unique. */
+export function duplicateName(policies: Policy[]): string | undefined {
+  const seen = new Set<string>()
+  for (const p of policies) {
+    if (seen.has(p.name)) return p.name
+    seen.add(p.name)
+  }
+  return undefined
 }

@@ -39,11 +39,6 @@ export function operationSecurity(operationId: OperationId): SecurityKind {
   return 'bearer'
 }
 
-/** Whether an operation needs credentials (its `security` is not the empty list). */
-export function operationIsPublic(operationId: OperationId): boolean {
-  return operationSecurity(operationId) === 'public'
-}
-
 export interface AuthOptions {
   /** Root-key lookups, cached briefly (see RootKeyCache). */
   rootKeys: RootKeyCache

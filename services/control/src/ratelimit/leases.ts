@@ -28,6 +28,7 @@
  */
 import type { Sql } from '@apiplatform/server-kit'
 import { num } from '../repositories/rows.js'
+import type { LimitRequest } from './engine.js'
 
 /** Where the counters of a family of windows live (table and key columns). */
 export interface WindowTable {
@@ -144,14 +145,7 @@ export class RatelimitLeases {
   }
 
   /** Takes `cost` permits of the identifier's current window, or says no. */
-  async take(input: {
-    namespaceId: string
-    identifier: string
-    limit: number
-    duration: number
-    cost: number
-    now: number
-  }): Promise<LeaseDecision> {
+  async take(input: Omit<LimitRequest, 'recordFor'>): Promise<LeaseDecision> {
     const windowStart = Math.floor(input.now / input.duration) * input.duration
     const key = `${input.namespaceId}\u0000${input.identifier}\u0000${input.duration}`
     for (;;) {

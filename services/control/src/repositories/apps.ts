@@ -112,10 +112,6 @@ export async function switchTraffic(
   )
 }
 
-export async function setRolledBack(sql: Sql, appId: string, value: boolean, now: number): Promise<void> {
-  await sql.query('UPDATE apps SET is_rolled_back = $2, updated_at = $3 WHERE id = $1', [appId, value, now])
-}
-
 /** An app of the workspace by id, or by slug (within `projectId` when given). */
 export async function findAppInWorkspace(
   sql: Sql,
@@ -139,14 +135,10 @@ export async function listApps(sql: Sql, input: SearchPageInput): Promise<AppRec
 /** Creates an app (without environments: see `createAppWithEnvironments`). */
 export async function insertApp(
   sql: Sql,
-  a: {
-    id: string
-    workspaceId: string
-    projectId: string
-    slug: string
-    name: string
-    gitRepository: string | null
-    gitDefaultBranch: string | null
+  a: Pick<
+    AppRecord,
+    'id' | 'workspaceId' | 'projectId' | 'slug' | 'name' | 'gitRepository' | 'gitDefaultBranch'
+  > & {
     now: number
   },
 ): Promise<void> {

@@ -54,11 +54,6 @@ export async function findDomainById(sql: Sql, id: string): Promise<DomainRecord
   return rows[0] && toRecord(rows[0])
 }
 
-/** Whether the name is attached anywhere (any workspace). */
-export async function domainExists(sql: Sql, domain: string): Promise<boolean> {
-  return (await sql.query('SELECT 1 FROM domains WHERE domain = $1', [domain])).length > 0
-}
-
 export async function insertDomain(
   sql: Sql,
   d: Omit<DomainRecord, 'updatedAt' | 'verificationError' | 'checkSeq' | 'status'>,
@@ -115,4 +110,13 @@ export async function deleteDomain(sql: Sql, id: string): Promise<void> {
 /** Domains of an environment (`ownerId`), oldest first, after the cursor key, optionally matching `search`. */
 export async function listDomains(sql: Sql, input: SearchPageInput): Promise<DomainRecord[]> {
   return (await searchPage<Row>(sql, 'domains', input)).map(toRecord)
+}
+
+/** The verified domain names of an environment, oldest first. */
+export async function verifiedDomainNames(sql: Sql, environmentId: string): Promise<string[]> {
+  const rows = await sql.query<{ domain: string }>(
+    "SELECT domain FROM domains WHERE environment_id = $1 AND status = 'verified' ORDER BY created_at, id",
+    [environmentId],
+  )
+  return rows.map((r) => r.domain)
 }

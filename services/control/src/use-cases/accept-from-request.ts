@@ -1,4 +1,3 @@
-import type { OperationId } from '@apiplatform/control-routes'
 import type { Context } from 'hono'
 import type { Deps } from '../deps.js'
 import { authorize } from '../http/auth.js'
@@ -25,11 +24,3 @@ export async function acceptFromRequest(
   })
   return { meta: { requestId: c.get('requestId') }, data: {} }
 }
-
-export type DeploymentOperationId = Extract<
-  OperationId,
-  | 'deployments.rollbackDeployment'
-  | 'deployments.promoteDeployment'
-  | 'deployments.startDeployment'
-  | 'deployments.stopDeployment'
->

@@ -70,11 +70,3 @@ export function fuzzOperations(doc: OpenApiDocument): FuzzOperation[] {
     }
   })
 }
-
-/** Fills a path template; values are percent-encoded unless `raw`. */
-export function fillPath(template: string, values: Record<string, string>, raw = false): string {
-  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = values[name] ?? 'x'
-    return raw ? value : encodeURIComponent(value)
-  })
-}

@@ -19,7 +19,8 @@ export const listApps =
       throw forbidden(`The root key lacks project.${project.id}.read_app.`)
     const { data, pagination } = await searchablePage(
       body,
-      (input) => listRows(deps.db, { ownerId: project.id, ...input }),
+      project.id,
+      (input) => listRows(deps.db, input),
       toApiApp,
     )
     return c.json({ meta: { requestId }, data, pagination }, 200)

@@ -13,7 +13,8 @@ export const listDomains =
     const { environment } = await environmentOf(deps, c, body)
     const { data, pagination } = await searchablePage(
       body,
-      (input) => listRows(deps.db, { ownerId: environment.id, ...input }),
+      environment.id,
+      (input) => listRows(deps.db, input),
       toApiDomain,
     )
     return c.json({ meta: { requestId: c.get('requestId') }, data, pagination }, 200)
