@@ -4,8 +4,8 @@
  */
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useTestService } from '../testing/harness.js'
 import { loadPolicies } from '../repositories/gateway.js'
+import { useTestService } from '../testing/harness.js'
 import { gatewayHandle, type Policy } from './evaluate.js'
 
 describe.each(testDatabaseKinds())('gateway evaluation (%s)', (kind) => {
