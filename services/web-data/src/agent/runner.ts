@@ -234,19 +234,11 @@ async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promi
             const changed = schemaOf(run) ? mergeResults(result, extracted) : ['sources']
             const artifact = schemaOf(run) ? result : { sources }
             if (changed.length > 0 || artifactVersion === 0) {
-              const snapshotId = await saveSnapshot(tx, run.id, 'json', JSON.stringify(artifact))
-              await appendEvent(tx, run.id, ORCHESTRATOR, {
-                type: 'artifact.updated',
-                artifact: {
-                  kind: 'json',
-                  artifactId: 'art_result',
-                  path: 'result.json',
-                  snapshotId,
-                  change: artifactVersion === 0 ? 'init' : 'partial',
-                  changedFields: changed,
-                  itemCount: Object.keys(artifact).length,
-                  sourceToolCallId: toolCallId,
-                },
+              await saveResult(tx, run.id, artifact, {
+                change: artifactVersion === 0 ? 'init' : 'partial',
+                changedFields: changed,
+                itemCount: Object.keys(artifact).length,
+                sourceToolCallId: toolCallId,
               })
               artifactVersion++
             }
@@ -287,6 +279,19 @@ async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promi
 }
 
 const schemaOf = (run: RunRow) => (run.request.schema?.properties ? run.request.schema : undefined)
+
+/** Records a new version of the run's result artifact (`result.json`), saved as `snapshotId`. */
+function resultUpdated(tx: Sql, runId: string, snapshotId: string, change: Record<string, unknown>) {
+  return appendEvent(tx, runId, ORCHESTRATOR, {
+    type: 'artifact.updated',
+    artifact: { kind: 'json', artifactId: 'art_result', path: 'result.json', snapshotId, ...change },
+  })
+}
+
+/** Saves the run's result artifact as a snapshot and records the new version. */
+async function saveResult(tx: Sql, runId: string, artifact: unknown, change: Record<string, unknown>) {
+  await resultUpdated(tx, runId, await saveSnapshot(tx, runId, 'json', JSON.stringify(artifact)), change)
+}
 
 /** Bills a tool call and records its start; false when the team is out of credits (the run ended). */
 async function startToolCall(
@@ -409,17 +414,7 @@ async function finish(
       phase: 'finalizing',
       message: 'Result complete.',
     })
-    await appendEvent(tx, run.id, ORCHESTRATOR, {
-      type: 'artifact.updated',
-      artifact: {
-        kind: 'json',
-        artifactId: 'art_result',
-        path: 'result.json',
-        snapshotId,
-        change: 'update',
-        itemCount: Object.keys(data).length,
-      },
-    })
+    await resultUpdated(tx, run.id, snapshotId, { change: 'update', itemCount: Object.keys(data).length })
     await appendEvent(tx, run.id, PLATFORM, {
       type: 'run.finished',
       outcome,

@@ -22,6 +22,15 @@ interface RankedPageRow {
   rank: number
 }
 
+const toHit = (r: RankedPageRow) => ({
+  url: r.final_url,
+  title: r.title,
+  description: r.description,
+  markdown: r.markdown,
+  statusCode: Number(r.status_code),
+  rank: Number(r.rank),
+})
+
 export interface PageHit {
   url: string
   title: string | null
@@ -61,14 +70,7 @@ export async function searchPages(
      LIMIT $3`,
     [teamId, tsquery, limit, query],
   )
-  return rows.map((r) => ({
-    url: r.final_url,
-    title: r.title,
-    description: r.description,
-    markdown: r.markdown,
-    statusCode: Number(r.status_code),
-    rank: Number(r.rank),
-  }))
+  return rows.map(toHit)
 }
 
 /** Filters of POST /v2/search that the page index can honour. */
@@ -151,12 +153,7 @@ export async function searchIndex(
     params,
   )
   return rows.map((r) => ({
-    url: r.final_url,
-    title: r.title,
-    description: r.description,
-    markdown: r.markdown,
-    statusCode: Number(r.status_code),
-    rank: Number(r.rank),
+    ...toHit(r),
     snippet: r.snippet.replace(/\s+/g, ' ').trim(),
     fetchedAt: new Date(r.fetched_at),
   }))
