@@ -26,8 +26,3 @@ export const API_SETTINGS: Record<ApiName, ApiDocsSettings> = {
 export function isApiName(name: string): name is ApiName {
   return name in API_SETTINGS
 }
-
-export function settingsOf(name: string): ApiDocsSettings {
-  if (!isApiName(name)) throw new Error(`no docs settings for the API ${name} (src/apis.ts)`)
-  return API_SETTINGS[name]
-}
