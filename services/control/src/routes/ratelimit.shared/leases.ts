@@ -79,6 +79,8 @@ interface WindowState {
   /** After a lease of `refusedNeed` permits was refused: deny locally until then those needing as many. */
   refusedUntil: number
   refusedNeed: number
+  /** Whether this instance leased in this window already (else its first lease may create the row). */
+  leased: boolean
 }
 
 export interface RatelimitLeasesOptions {
@@ -105,6 +107,7 @@ export class RatelimitLeases {
 
   private readonly sql: {
     withLimit: boolean
+    first: string
     insert: string
     select: string
     update: string
@@ -122,6 +125,11 @@ export class RatelimitLeases {
     const where = `${a} = $1 AND ${b} = $2 AND duration = $3 AND window_start = $4`
     this.sql = {
       withLimit: t.withLimit,
+      first: t.withLimit
+        ? `INSERT INTO ${t.table} (${a}, ${b}, duration, window_start, count, holders, "limit", expires_at)
+           VALUES ($1, $2, $3::bigint, $4::bigint, $5, $6, $7, $4::bigint + $3::bigint) ON CONFLICT DO NOTHING RETURNING count`
+        : `INSERT INTO ${t.table} (${a}, ${b}, duration, window_start, count, holders)
+           VALUES ($1, $2, $3::bigint, $4::bigint, $5, $6) ON CONFLICT DO NOTHING RETURNING count`,
       insert: t.withLimit
         ? `INSERT INTO ${t.table} (${a}, ${b}, duration, window_start, count, "limit", expires_at)
            VALUES ($1, $2, $3::bigint, $4::bigint, 0, $5, $4::bigint + $3::bigint) ON CONFLICT DO NOTHING`
@@ -179,6 +187,7 @@ export class RatelimitLeases {
           holding: false,
           refusedUntil: 0,
           refusedNeed: 0,
+          leased: false,
         }
         this.windows.set(key, state)
       }
@@ -256,6 +265,11 @@ export class RatelimitLeases {
     const need = Math.max(0, cost - holdKept)
     const want = Math.max(need, Math.min(s.next, this.maxLease))
     const params = [s.namespaceId, s.identifier, s.duration, s.windowStart]
+    if (!s.leased) {
+      s.leased = true
+      const first = await this.firstLease(s, limit, need, want)
+      if (first) return first
+    }
     const result = await this.db.transaction(async (tx) => {
       await tx.query(this.sql.insert, this.sql.withLimit ? [...params, limit] : params)
       const rows = await tx.query<{ count: unknown; holders: unknown }>(this.sql.select, params)
@@ -279,6 +293,36 @@ export class RatelimitLeases {
     s.counted = result.count
     s.next = Math.min(this.maxLease, Math.max(1, want * 2))
     return { granted: result.grant > 0 || need === 0, othersHold: result.othersHold }
+  }
+
+  /**
+   * The first lease of a window nobody counted in yet, in one statement: the row is created
+   * with the grant already counted (what the transaction would grant from a count of 0). When
+   * the row exists (another instance, or this one before it forgot the window) it inserts
+   * nothing and the caller takes the transaction. An instance holding only what the waiting
+   * request uses at once does not join the holders (it would leave again at once).
+   */
+  private async firstLease(
+    s: WindowState,
+    limit: number,
+    need: number,
+    want: number,
+  ): Promise<{ granted: boolean; othersHold: boolean } | undefined> {
+    if (limit < need || s.held > 0 || s.holding) return undefined
+    const grant = Math.min(want, Math.max(need, Math.floor(limit / 2)))
+    const holds = grant > need
+    const params = [s.namespaceId, s.identifier, s.duration, s.windowStart, grant, holds ? 1 : 0]
+    const rows = await this.db.query<{ count: unknown }>(
+      this.sql.first,
+      this.sql.withLimit ? [...params, limit] : params,
+    )
+    if (rows.length === 0) return undefined
+    s.limit = limit
+    s.held = grant
+    s.holding = holds
+    s.counted = grant
+    s.next = Math.min(this.maxLease, Math.max(1, want * 2))
+    return { granted: true, othersHold: false }
   }
 
   /** This instance used all it held: it leaves the row's holders (in the background). */
