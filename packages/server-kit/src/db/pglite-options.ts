@@ -6,9 +6,10 @@
  */
 import type { PGliteOptions } from '@electric-sql/pglite'
 
-export const PGLITE_SHARED_BUFFERS = '16MB'
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB'
 
-/** The options of `PGlite.create`, from PGlite's default start parameters. */
+/** The options of `PGlite.create`, from PGlite's default start parameters; env `PGLITE_SHARED_BUFFERS` overrides the size. */
 export function pgliteOptions(defaultStartParams: readonly string[]): PGliteOptions {
-  return { startParams: [...defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] }
+  const size = process.env.PGLITE_SHARED_BUFFERS || DEFAULT_PGLITE_SHARED_BUFFERS
+  return { startParams: [...defaultStartParams, '-c', `shared_buffers=${size}`] }
 }
