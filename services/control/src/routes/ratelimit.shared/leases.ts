@@ -83,6 +83,21 @@ interface WindowState {
   leased: boolean
 }
 
+/** A window's first lease, queued for the batched INSERT: the row's values and who waits for it. */
+interface FirstLeaseRow {
+  a: string
+  b: string
+  d: number
+  w: number
+  /** count: the grant. */
+  c: number
+  /** holders: 1 when this instance keeps permits beyond the waiting request's. */
+  h: number
+  l: number
+  resolve(created: boolean): void
+  reject(error: unknown): void
+}
+
 export interface RatelimitLeasesOptions {
   /** Unused permits go back to the row after this long without use. Default 250 ms. */
   idleReturnMs?: number
@@ -104,6 +119,8 @@ export class RatelimitLeases {
   private readonly retryMs: number
   private readonly timer: NodeJS.Timeout
   private closed = false
+  /** First leases waiting for the next batched INSERT (see `firstLease`). */
+  private firstBatch: FirstLeaseRow[] = []
 
   private readonly sql: {
     withLimit: boolean
@@ -127,9 +144,13 @@ export class RatelimitLeases {
       withLimit: t.withLimit,
       first: t.withLimit
         ? `INSERT INTO ${t.table} (${a}, ${b}, duration, window_start, count, holders, "limit", expires_at)
-           VALUES ($1, $2, $3::bigint, $4::bigint, $5, $6, $7, $4::bigint + $3::bigint) ON CONFLICT DO NOTHING RETURNING count`
+           SELECT x.a, x.b, x.d, x.w, x.c, x.h, x.l, x.w + x.d
+           FROM jsonb_to_recordset($1::jsonb) AS x(a text, b text, d bigint, w bigint, c bigint, h int, l bigint)
+           ON CONFLICT DO NOTHING RETURNING ${a} AS a, ${b} AS b, duration, window_start`
         : `INSERT INTO ${t.table} (${a}, ${b}, duration, window_start, count, holders)
-           VALUES ($1, $2, $3::bigint, $4::bigint, $5, $6) ON CONFLICT DO NOTHING RETURNING count`,
+           SELECT x.a, x.b, x.d, x.w, x.c, x.h
+           FROM jsonb_to_recordset($1::jsonb) AS x(a text, b text, d bigint, w bigint, c bigint, h int)
+           ON CONFLICT DO NOTHING RETURNING ${a} AS a, ${b} AS b, duration, window_start`,
       insert: t.withLimit
         ? `INSERT INTO ${t.table} (${a}, ${b}, duration, window_start, count, "limit", expires_at)
            VALUES ($1, $2, $3::bigint, $4::bigint, 0, $5, $4::bigint + $3::bigint) ON CONFLICT DO NOTHING`
@@ -296,7 +317,8 @@ export class RatelimitLeases {
   }
 
   /**
-   * The first lease of a window nobody counted in yet, in one statement: the row is created
+   * The first lease of a window nobody counted in yet, in one statement (batched with the other
+   * new windows of this turn, see `insertFirstBatch`): the row is created
    * with the grant already counted (what the transaction would grant from a count of 0). When
    * the row exists (another instance, or this one before it forgot the window) it inserts
    * nothing and the caller takes the transaction. An instance holding only what the waiting
@@ -311,18 +333,49 @@ export class RatelimitLeases {
     if (limit < need || s.held > 0 || s.holding) return undefined
     const grant = Math.min(want, Math.max(need, Math.floor(limit / 2)))
     const holds = grant > need
-    const params = [s.namespaceId, s.identifier, s.duration, s.windowStart, grant, holds ? 1 : 0]
-    const rows = await this.db.query<{ count: unknown }>(
-      this.sql.first,
-      this.sql.withLimit ? [...params, limit] : params,
-    )
-    if (rows.length === 0) return undefined
+    const inserted = await new Promise<boolean>((resolve, reject) => {
+      const row: FirstLeaseRow = {
+        a: s.namespaceId,
+        b: s.identifier,
+        d: s.duration,
+        w: s.windowStart,
+        c: grant,
+        h: holds ? 1 : 0,
+        l: limit,
+        resolve,
+        reject,
+      }
+      if (this.firstBatch.push(row) === 1) setImmediate(() => void this.insertFirstBatch())
+    })
+    if (!inserted) return undefined
     s.limit = limit
     s.held = grant
     s.holding = holds
     s.counted = grant
     s.next = Math.min(this.maxLease, Math.max(1, want * 2))
     return { granted: true, othersHold: false }
+  }
+
+  /**
+   * The first leases of the identifiers that arrived in this turn of the event loop, in one
+   * multi-row INSERT: many new identifiers at once cost one statement, not one each. Each is told
+   * whether its row was created (else it takes the transaction).
+   */
+  private async insertFirstBatch(): Promise<void> {
+    const batch = this.firstBatch
+    this.firstBatch = []
+    try {
+      const rows = await this.db.query<{ a: string; b: string; duration: unknown; window_start: unknown }>(
+        this.sql.first,
+        [JSON.stringify(batch.map(({ a, b, d, w, c, h, l }) => ({ a, b, d, w, c, h, l })))],
+      )
+      const created = new Set(
+        rows.map((r) => `${r.a}\u0000${r.b}\u0000${num(r.duration)}\u0000${num(r.window_start)}`),
+      )
+      for (const row of batch) row.resolve(created.has(`${row.a}\u0000${row.b}\u0000${row.d}\u0000${row.w}`))
+    } catch (error) {
+      for (const row of batch) row.reject(error)
+    }
   }
 
   /** This instance used all it held: it leaves the row's holders (in the background). */
