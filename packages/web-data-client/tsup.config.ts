@@ -1,14 +1,4 @@
 import { defineConfig } from 'tsup'
+import { clientBuild } from '../client-core/tsup.client.js'
 
-export default defineConfig({
-  entry: ['src/index.ts', 'src/node.ts'],
-  format: ['esm', 'cjs'],
-  // client-core is private: its code and types are bundled into each published client.
-  noExternal: ['@apiplatform/client-core'],
-  dts: { resolve: [/^@apiplatform\/client-core/] },
-  clean: true,
-  sourcemap: true,
-  target: 'es2022',
-  treeshake: true,
-  external: ['undici', 'openapi-fetch'],
-})
+export default defineConfig(clientBuild)

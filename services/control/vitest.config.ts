@@ -2,10 +2,10 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Test files of a worker share one in-process service per database kind (test/harness.ts):
+    // Test files of a worker share one in-process service per database kind (src/testing/harness.ts):
     // starting PGlite costs seconds, and every test creates its own fixtures anyway.
     isolate: false,
     // PGlite is CPU-bound; two workers match the CI machine.

@@ -6,7 +6,7 @@ export default defineConfig({
     // The portal on a free port, both stand-ins and a local site, once for every test file.
     globalSetup: ['test/support/global-setup.ts'],
     // Chromium renders two large references; the samples test type-checks ~250 programs.
-    testTimeout: 180_000,
-    hookTimeout: 180_000,
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
   },
 })

@@ -96,6 +96,18 @@ export interface Config {
   timeout: (ms: number) => Error
 }
 
+/** The options of every client besides its credential, base URL, retry policy and deadline. */
+export interface ClientOptions {
+  /** A standard `fetch` (default `globalThis.fetch`), e.g. one that validates every response. */
+  fetch?: typeof fetch
+  /** Lower-level sender; takes precedence over `fetch` for facade calls (see `/node`). */
+  transport?: Transport
+  /** Headers added to every request. */
+  headers?: Record<string, string>
+  /** Called around every attempt (logging, tracing headers, metrics). */
+  hooks?: Hooks | Hooks[]
+}
+
 /** @internal A successful response: parsed JSON body (undefined when empty). */
 export interface Reply {
   body: unknown

@@ -1,17 +1,16 @@
 import {
   type CallOptions,
+  type ClientOptions,
   type Config,
   env,
   fetchTransport,
   fromEnv,
-  type Hooks,
   hookList,
   type Reply,
   type ResponseInfo,
   type RetryOptions,
   send,
   sleep,
-  type Transport,
 } from '@apiplatform/client-core'
 import createClient, { type Client } from 'openapi-fetch'
 import { ControlApiError, ControlNetworkError, ControlTimeoutError } from './errors.js'
@@ -107,7 +106,7 @@ export type ControlFacade = {
       : unknown)
 }
 
-export interface ControlClientOptions {
+export interface ControlClientOptions extends ClientOptions {
   /**
    * Default: `CONTROL_BASE_URL` from the environment, else the spec's first server; e.g.
    * `http://127.0.0.1:7100` for the reference service.
@@ -115,18 +114,10 @@ export interface ControlClientOptions {
   baseUrl?: string
   /** Root key, sent as `Authorization: Bearer <rootKey>`. Default: `CONTROL_ROOT_KEY` from the environment. */
   rootKey?: string
-  /** A standard `fetch` (default `globalThis.fetch`), e.g. one that validates every response. */
-  fetch?: typeof fetch
-  /** Lower-level sender; takes precedence over `fetch` for facade calls (see `/node`). */
-  transport?: Transport
   /** Retry policy for 408, 429 and 5xx, on by default; `false` disables it. */
   retry?: RetryOptions | false
   /** Deadline of every call, retries included, in ms. Default 60 000; `0`: none. */
   timeoutMs?: number
-  /** Headers added to every request. */
-  headers?: Record<string, string>
-  /** Called around every attempt (logging, tracing headers, metrics). */
-  hooks?: Hooks | Hooks[]
 }
 
 export interface ControlClientBase {

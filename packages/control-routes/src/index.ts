@@ -13,6 +13,7 @@
  * export const app = createApi({ handlers })
  * ```
  */
+
 export { type CreateApiOptions, createApi, DEFAULT_BODY_LIMIT } from './create-api.js'
 export {
   DEFAULT_DOCS_URL,
@@ -23,6 +24,7 @@ export {
   type ValidationError,
   validationErrors,
 } from './errors.js'
+export { requiredPermissions } from './generated/authorization.js'
 export {
   type ApiEnv,
   type ApiVariables,

@@ -56,5 +56,5 @@ export {
 export { type RequestLog, type RequestLogOptions, requestLog } from './log/request-log.js'
 export { prepareDataDir } from './startup/data-dir.js'
 export { describeStartupError, type StartupContext } from './startup/describe.js'
-export { StartupError } from './startup/startup-error.js'
+export { StartupError, startupSettings } from './startup/startup-error.js'
 export { openPreparedTestDatabase, openTestDatabase, testDatabaseKinds } from './testing.js'

@@ -1,15 +1,14 @@
 import {
+  type ClientOptions,
   type Config,
   env,
   fetchTransport,
   fromEnv,
-  type Hooks,
   hookList,
   type Reply,
   type RetryOptions,
   send,
   sleep,
-  type Transport,
 } from '@apiplatform/client-core'
 import createClient, { type Client } from 'openapi-fetch'
 import { WebDataApiError, WebDataNetworkError, WebDataTimeoutError } from './errors.js'
@@ -18,7 +17,7 @@ import { BASE_URL, OPS, RETRYABLE, type Row, VERSION } from './generated/ops.js'
 import type { paths } from './generated/schema.js'
 import type { TraceOptions, WaitOptions, WebDataCallOptions } from './types.js'
 
-export interface WebDataClientOptions {
+export interface WebDataClientOptions extends ClientOptions {
   /**
    * Default: `WEB_DATA_BASE_URL` from the environment, else the spec's first server; e.g.
    * `http://127.0.0.1:7200` for the reference service.
@@ -26,18 +25,10 @@ export interface WebDataClientOptions {
   baseUrl?: string
   /** API key, sent as `Authorization: Bearer <apiKey>`. Default: `WEB_DATA_API_KEY` from the environment. */
   apiKey?: string
-  /** A standard `fetch` (default `globalThis.fetch`), e.g. one that validates every response. */
-  fetch?: typeof fetch
-  /** Lower-level sender; takes precedence over `fetch` for facade calls (see `/node`). */
-  transport?: Transport
   /** Retry policy of the API's error catalog, on by default; `false` disables it. */
   retry?: RetryOptions | false
   /** Deadline of every call, retries included, in ms. Default 300 000 (a scrape may take minutes); `0`: none. */
   timeoutMs?: number
-  /** Headers added to every request. */
-  headers?: Record<string, string>
-  /** Called around every attempt (logging, tracing headers, metrics). */
-  hooks?: Hooks | Hooks[]
 }
 
 export interface WebDataClientBase {

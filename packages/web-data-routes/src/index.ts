@@ -13,8 +13,10 @@
  * export const app = createApi({ handlers })
  * ```
  */
+
 export { type CreateApiOptions, createApi, DEFAULT_BODY_LIMIT } from './create-api.js'
 export { type ErrorBody, errorBody, type ValidationDetail, validationDetails } from './errors.js'
+export { type RequiredScope, requiredScopes } from './generated/authorization.js'
 export {
   type ApiEnv,
   type ApiVariables,

@@ -15,11 +15,11 @@ import { createHandlers } from './handlers.js'
 import { authenticate } from './http/auth.js'
 import type { ServiceEnv } from './http/env.js'
 import { errorMapper } from './http/error-response.js'
+import { livenessAnswer } from './http/liveness.js'
 import { problemVerdict } from './http/log-verdict.js'
 import { pooledRequestId } from './http/request-id.js'
 import { limitRequestRate } from './http/request-rate-limit.js'
 import { RootKeyCache } from './http/root-key-cache.js'
-import { livenessAnswer } from './routes/liveness/handler.js'
 
 /** The bundled hand-written spec (specs/control/dist/openapi.json), as served on /openapi.json. */
 export function loadBundledSpec(): unknown {

@@ -7,10 +7,10 @@ import type { OperationId } from '@apiplatform/control-routes'
 import { TtlCache } from '@apiplatform/server-kit'
 import type { MiddlewareHandler } from 'hono'
 import type { ServiceEnv } from './http/env.js'
+import type { Namespace } from './ratelimit/namespaces.js'
+import type { Override, OverrideTable } from './ratelimit/overrides.js'
 import type { KeyRecord } from './repositories/api-keys.js'
 import type { IdentityRecord, RatelimitRecord, toApiIdentity } from './repositories/identities.js'
-import type { Namespace } from './routes/ratelimit.shared/namespaces.js'
-import type { Override, OverrideTable } from './routes/ratelimit.shared/overrides.js'
 
 /** What `keys.verifyKey` reads about a key, except its credits (always read and spent in the database). */
 export interface KeySnapshot {

@@ -4,7 +4,7 @@
  * and the seeded ids, one-line errors when it cannot start.
  */
 import { createRequire } from 'node:module'
-import { type ServiceCli, StartupError } from '@apiplatform/server-kit'
+import { type ServiceCli, startupSettings } from '@apiplatform/server-kit'
 import { configFromEnv, type ServiceConfig } from './config.js'
 import { createService } from './service.js'
 
@@ -15,13 +15,7 @@ export const controlCli: ServiceCli<ServiceConfig> = {
   version,
   settings: `Settings (environment): CONTROL_ROOT_KEY, CONTROL_ENCRYPTION_KEY, CONTROL_SEED=0 (no demo data),
 CONTROL_WORKFLOW_STEP_MS, DATABASE_SCHEMA, LOG_FORMAT=pretty|json and the others in the package README.`,
-  configure(env) {
-    try {
-      return configFromEnv(env)
-    } catch (error) {
-      throw new StartupError((error as Error).message)
-    }
-  },
+  configure: startupSettings(configFromEnv),
   context: (config) => ({
     port: config.port,
     host: config.hostname,

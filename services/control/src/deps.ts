@@ -5,7 +5,7 @@ import type { DnsResolver } from './domain/dns.js'
 import type { VariableCipher } from './domain/secrets.js'
 import type { RequestRateLimiter } from './http/request-rate-limit.js'
 import type { RootKeyCache } from './http/root-key-cache.js'
-import type { RatelimitLeases } from './routes/ratelimit.shared/leases.js'
+import type { RatelimitLeases } from './ratelimit/leases.js'
 
 /** What the handlers need: storage, the job queue, and the clock. */
 export interface Deps {

@@ -82,7 +82,7 @@ import { setOverride } from './routes/ratelimit.setOverride/handler.js'
 
 /**
  * Every operation of the spec, by operationId. The full `Handlers` type makes a missing or
- * mis-shaped operation a compile error (`test/missing-operations.test.ts` checks it at run time too).
+ * mis-shaped operation a compile error (`src/missing-operations.test.ts` checks it at run time too).
  */
 export function createHandlers(deps: Deps): Handlers<ServiceEnv> {
   return {

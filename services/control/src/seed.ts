@@ -46,8 +46,6 @@ export const SEED = {
   variables: ['LOG_LEVEL', 'DATABASE_URL', 'STRIPE_SECRET_KEY'],
 } as const
 
-export type SeededData = typeof SEED
-
 const BASE_TIME = Date.UTC(2026, 0, 1)
 const HOUR = 3_600_000
 

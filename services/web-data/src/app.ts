@@ -2,12 +2,12 @@ import { allowOrigins, DEFAULT_CORS_ORIGINS, requestLog, silentLogger } from '@a
 import { createApi, newRequestId, spec } from '@apiplatform/web-data-routes'
 import type { OpenAPIHono } from '@hono/zod-openapi'
 import { every } from 'hono/combine'
+import { createHandlers } from './handlers.js'
 import { apiErrorResponse } from './http/api-errors.js'
 import { authMiddleware } from './http/auth.js'
 import type { AppEnv, Deps } from './http/env.js'
 import { errorVerdict } from './http/log-verdict.js'
 import { limitsMiddleware } from './limits/index.js'
-import { createHandlers } from './routes/index.js'
 
 /**
  * The HTTP app: the generated routes with this service's handlers, auth and error mapping. Its

@@ -4,7 +4,7 @@
  * one-line errors when it cannot start.
  */
 import { createRequire } from 'node:module'
-import { type ServiceCli, StartupError } from '@apiplatform/server-kit'
+import { type ServiceCli, startupSettings } from '@apiplatform/server-kit'
 import { configFromEnv, type ServiceConfig } from './config.js'
 import { createService } from './service.js'
 
@@ -15,13 +15,7 @@ export const webDataCli: ServiceCli<ServiceConfig> = {
   version,
   settings: `Settings (environment): WEB_DATA_API_KEY, WEB_DATA_CREDITS, WEB_DATA_ALLOW_PRIVATE_URLS=1 (scrape local
 addresses), DATABASE_SCHEMA, LOG_FORMAT=pretty|json and the others in the package README.`,
-  configure(env) {
-    try {
-      return configFromEnv(env)
-    } catch (error) {
-      throw new StartupError((error as Error).message)
-    }
-  },
+  configure: startupSettings(configFromEnv),
   context: (config) => ({
     port: config.port,
     host: config.hostname ?? '127.0.0.1',

@@ -7,17 +7,25 @@
  *   (every `x-*` key of each operation and of each of its responses);
  * - `spec.ts`: the bundled document itself;
  * - `handlers.ts`: the `Handler`/`Handlers` types a service implements the operations with;
+ * - `authorization.ts`: what each operation requires of its caller (see authorization.ts);
  * - `index.ts`: re-exports.
  */
 import {
   deref,
-  HTTP_METHODS,
   isObject,
   type JsonObject,
   type OpenApiDocument,
+  type OperationEntry,
+  walkOperations,
+} from '@apiplatform/openapi-toolkit'
+import { emitAuthorization } from './authorization.js'
+import {
+  COERCE_HELPERS,
+  componentName,
   SCHEMA_REF_PREFIX,
-} from './openapi.js'
-import { COERCE_HELPERS, componentName, schemaToZod, type ZodEmitContext } from './schema-to-zod.js'
+  schemaToZod,
+  type ZodEmitContext,
+} from './schema-to-zod.js'
 
 export interface GenerateOptions {
   /** Shown in the header comment of every file. */
@@ -82,27 +90,14 @@ const X_KEY = '`x-${' + 'string}`'
 const extensionsOf = (node: JsonObject): JsonObject =>
   Object.fromEntries(Object.entries(node).filter(([key]) => key.startsWith('x-')))
 
-interface Operation {
-  operationId: string
-  method: string
-  path: string
-  node: JsonObject
-  pathItem: JsonObject
-}
+/** An operation of the spec; one without an operationId is named `method path`. */
+type Operation = OperationEntry & { operationId: string }
 
 function listOperations(doc: OpenApiDocument): Operation[] {
-  const ops: Operation[] = []
-  for (const [path, rawItem] of Object.entries(doc.paths ?? {})) {
-    const pathItem = deref<JsonObject>(doc, rawItem)
-    for (const method of HTTP_METHODS) {
-      const raw = pathItem[method]
-      if (raw === undefined) continue
-      const node = deref<JsonObject>(doc, raw)
-      const operationId = typeof node.operationId === 'string' ? node.operationId : `${method} ${path}`
-      ops.push({ operationId, method, path, node, pathItem })
-    }
-  }
-  return ops
+  return walkOperations(doc).map((op) => ({
+    ...op,
+    operationId: op.operationId ?? `${op.method} ${op.path}`,
+  }))
 }
 
 /**
@@ -189,11 +184,11 @@ export function generateRoutes(doc: OpenApiDocument, options: GenerateOptions = 
     routeIds.set(op.operationId, id)
     routeLines.push(`export const ${id} = createRoute(${emitRoute(doc, op, routeCtx)})`, '')
     const responses: Record<string, JsonObject> = {}
-    for (const [status, raw] of Object.entries((op.node.responses ?? {}) as JsonObject)) {
-      const ext = extensionsOf(deref<JsonObject>(doc, raw))
+    for (const [status, response] of Object.entries(op.responses)) {
+      const ext = extensionsOf(response)
       if (Object.keys(ext).length > 0) responses[status] = ext
     }
-    extensions[op.operationId] = { operation: extensionsOf(op.node), responses }
+    extensions[op.operationId] = { operation: extensionsOf(op.operation), responses }
   }
   routeLines.push(
     // Typed by reference: an inferred type would repeat every route's type in the declarations.
@@ -325,6 +320,7 @@ export function generateRoutes(doc: OpenApiDocument, options: GenerateOptions = 
 
   const index = [
     header(options.source),
+    "export * from './authorization.js'",
     "export * from './handlers.js'",
     "export * from './operations.js'",
     "export { type OperationId, routes } from './routes.js'",
@@ -339,6 +335,7 @@ export function generateRoutes(doc: OpenApiDocument, options: GenerateOptions = 
     'operations.ts': operationLines.join('\n'),
     'spec.ts': specLines.join('\n'),
     'handlers.ts': handlerLines.join('\n'),
+    'authorization.ts': emitAuthorization(header(options.source), operations),
     'index.ts': index.join('\n'),
   }
 }
@@ -352,20 +349,10 @@ function withJsonLimits(source: string): string {
   return source.slice(0, at) + line + source.slice(at)
 }
 
-function emitParams(
-  doc: OpenApiDocument,
-  op: Operation,
-  location: string,
-  ctx: ZodEmitContext,
-): string | undefined {
-  const all = [...((op.pathItem.parameters ?? []) as unknown[]), ...((op.node.parameters ?? []) as unknown[])]
-  const byName = new Map<string, JsonObject>()
-  for (const raw of all) {
-    const p = deref<JsonObject>(doc, raw)
-    if (p.in === location) byName.set(String(p.name), p)
-  }
-  if (byName.size === 0) return undefined
-  const fields = [...byName.values()].map((p) => {
+function emitParams(op: Operation, location: string, ctx: ZodEmitContext): string | undefined {
+  const params = op.parameters.filter((p) => p.in === location)
+  if (params.length === 0) return undefined
+  const fields = params.map((p) => {
     const name = location === 'header' ? String(p.name).toLowerCase() : String(p.name)
     let code = schemaToZod(p.schema ?? {}, ctx, { coerce: true })
     const required = p.required === true || location === 'path'
@@ -413,7 +400,7 @@ function emitContent(doc: OpenApiDocument, content: unknown, ctx: ZodEmitContext
 }
 
 function emitRoute(doc: OpenApiDocument, op: Operation, ctx: ZodEmitContext): string {
-  const n = op.node
+  const n = op.operation
   const parts: string[] = [
     `method: ${str(op.method)}`,
     `path: ${str(op.path)}`,
@@ -432,11 +419,11 @@ function emitRoute(doc: OpenApiDocument, op: Operation, ctx: ZodEmitContext): st
     ['header', 'headers'],
     ['cookie', 'cookies'],
   ] as const) {
-    const code = emitParams(doc, op, location, ctx)
+    const code = emitParams(op, location, ctx)
     if (code) request.push(`${key}: ${code}`)
   }
-  if (n.requestBody !== undefined) {
-    const body = deref<JsonObject>(doc, n.requestBody)
+  if (op.requestBody !== undefined) {
+    const body = op.requestBody
     const fields = [`content: ${emitContent(doc, body.content, ctx, true)}`]
     if (body.required === true) fields.push('required: true')
     if (typeof body.description === 'string') fields.push(`description: ${str(body.description)}`)
@@ -444,8 +431,7 @@ function emitRoute(doc: OpenApiDocument, op: Operation, ctx: ZodEmitContext): st
   }
   if (request.length > 0) parts.push(`request: { ${request.join(', ')} }`)
 
-  const responses = Object.entries((n.responses ?? {}) as JsonObject).map(([status, raw]) => {
-    const res = deref<JsonObject>(doc, raw)
+  const responses = Object.entries(op.responses).map(([status, res]) => {
     const fields = [`description: ${str(res.description ?? '')}`]
     if (isObject(res.headers)) {
       const headers = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, deref(doc, v)]))

@@ -9,6 +9,8 @@
  * unknown keys), `oneOf` becomes a (discriminated) union, binary strings accept uploaded files,
  * numeric `format`s are kept for the emitted document, and parameters are coerced from strings.
  */
+
+import { isObject, type JsonObject, pointerKeys } from '@apiplatform/openapi-toolkit'
 import {
   type JsonSchemaObject,
   jsonSchemaToZod,
@@ -17,7 +19,6 @@ import {
   parseString,
   type Refs,
 } from 'json-schema-to-zod'
-import { isObject, type JsonObject, SCHEMA_REF_PREFIX } from './openapi.js'
 
 export interface ZodEmitContext {
   /** The TypeScript identifier of the const generated for a component schema. */
@@ -30,11 +31,13 @@ export interface ZodEmitContext {
   onReference?(componentName: string): void
 }
 
+export const SCHEMA_REF_PREFIX = '#/components/schemas/'
+
 export function componentName(ref: string): string {
   if (!ref.startsWith(SCHEMA_REF_PREFIX)) {
     throw new Error(`Only refs to #/components/schemas/* are supported inside schemas: ${ref}`)
   }
-  return decodeURIComponent(ref.slice(SCHEMA_REF_PREFIX.length)).replace(/~1/g, '/').replace(/~0/g, '~')
+  return pointerKeys(ref).slice(2).join('/')
 }
 
 /**

@@ -1,11 +1,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import type { OpenApiDocument } from '@apiplatform/openapi-toolkit'
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { ZodType } from 'zod'
 import { compareSpecs, formatDrift } from '../../contract/src/drift.js'
 import { generateRoutes } from '../src/generate-routes.js'
-import type { OpenApiDocument } from '../src/openapi.js'
 import { runtimeFiles } from '../src/runtime-files.js'
 
 const fixture = fileURLToPath(new URL('./fixtures/fidelity.json', import.meta.url))
@@ -227,6 +227,15 @@ describe('routes', () => {
       responses: { 400: { 'x-retryable': 'no' }, 429: { 'x-retryable': 'yes' } },
     })
     expect(ext.getThing?.responses).toEqual({ 404: { 'x-retryable': 'no' } })
+  })
+
+  it('writes the x-required-permissions of every operation as a table', () => {
+    expect(generated.requiredPermissions).toEqual({
+      'things.create': [['thing.*.create']],
+      getThing: [['thing.*.read'], ['thing.{thingId}.read']],
+      deleteThing: [['thing.{thingId}.delete']],
+      upload: [],
+    })
   })
 
   it('re-exports the spec', () => {

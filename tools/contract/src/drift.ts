@@ -12,6 +12,14 @@
  * statuses, content types and schemas.
  */
 
+import {
+  deref,
+  type OpenApiDocument,
+  type OperationEntry,
+  resolvePointer,
+  walkOperations,
+} from '@apiplatform/openapi-toolkit'
+
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 type Obj = { [key: string]: Json }
 /** Any OpenAPI document (the emitted one is typed by openapi3-ts, the bundle is parsed JSON). */
@@ -30,7 +38,6 @@ export interface Drift {
   message: string
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']
 const IGNORED = new Set([
   'description',
   'example',
@@ -51,21 +58,11 @@ const IGNORED = new Set([
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
 
-function pointer(doc: Obj, ref: string): Json {
-  let node: Json = doc
-  for (const raw of ref.replace(/^#\//, '').split('/')) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~')
-    if (!isObj(node)) return null
-    node = node[key] ?? null
-  }
-  return node
-}
-
-function deref(doc: Obj, value: Json | undefined): Json | undefined {
-  let node = value
-  for (let i = 0; i < 50 && isObj(node) && typeof node.$ref === 'string'; i++) node = pointer(doc, node.$ref)
-  return node
-}
+/** Reads documents that may be incomplete: a reference that cannot be resolved counts as absent. */
+const LENIENT = { strict: false } as const
+const asDocument = (doc: Obj) => doc as unknown as OpenApiDocument
+const pointer = (doc: Obj, ref: string): Json =>
+  (resolvePointer(asDocument(doc), ref, LENIENT) ?? null) as Json
 
 const stable = (v: Json): string =>
   Array.isArray(v)
@@ -261,40 +258,15 @@ function diffSchemas(a: Json, b: Json, path: string, emit: (path: string, messag
   emit(path || '.', `emitted ${stable(a)} ≠ spec ${stable(b)}`)
 }
 
-interface Op {
-  key: string
-  node: Obj
-  pathItem: Obj
+function operationsOf(doc: Obj): Map<string, OperationEntry> {
+  return new Map(
+    walkOperations(asDocument(doc), LENIENT).map((op) => [`${op.method.toUpperCase()} ${op.path}`, op]),
+  )
 }
 
-function operationsOf(doc: Obj): Map<string, Op> {
-  const ops = new Map<string, Op>()
-  const paths = isObj(doc.paths) ? doc.paths : {}
-  for (const [path, raw] of Object.entries(paths)) {
-    const item = deref(doc, raw)
-    if (!isObj(item)) continue
-    for (const method of METHODS) {
-      const node = deref(doc, item[method])
-      if (isObj(node))
-        ops.set(`${method.toUpperCase()} ${path}`, {
-          key: `${method.toUpperCase()} ${path}`,
-          node,
-          pathItem: item,
-        })
-    }
-  }
-  return ops
-}
-
-function paramsOf(doc: Obj, op: Op): Map<string, Obj> {
+function paramsOf(op: OperationEntry): Map<string, Obj> {
   const out = new Map<string, Obj>()
-  const list = [
-    ...((Array.isArray(op.pathItem.parameters) ? op.pathItem.parameters : []) as Json[]),
-    ...((Array.isArray(op.node.parameters) ? op.node.parameters : []) as Json[]),
-  ]
-  for (const raw of list) {
-    const p = deref(doc, raw)
-    if (!isObj(p)) continue
+  for (const p of op.parameters as Obj[]) {
     const loc = String(p.in)
     const name = loc === 'header' ? String(p.name).toLowerCase() : String(p.name)
     out.set(`${loc}.${name}`, p)
@@ -304,7 +276,7 @@ function paramsOf(doc: Obj, op: Op): Map<string, Obj> {
 
 function contentOf(doc: Obj, holder: Json | undefined): Map<string, Json> {
   const out = new Map<string, Json>()
-  const node = deref(doc, holder)
+  const node = deref<Json | undefined>(asDocument(doc), holder, LENIENT)
   if (!isObj(node) || !isObj(node.content)) return out
   for (const [type, media] of Object.entries(node.content))
     out.set(type, isObj(media) ? (media.schema ?? {}) : {})
@@ -322,7 +294,7 @@ export function compareSpecs(emitted: OpenApiLike, handWritten: OpenApiLike): Dr
     if (!eOps.has(key)) {
       drifts.push({
         operation: key,
-        operationId: op.node.operationId as string,
+        operationId: op.operationId as string,
         where: 'operation',
         message: 'is in the hand-written spec but not served',
       })
@@ -332,7 +304,7 @@ export function compareSpecs(emitted: OpenApiLike, handWritten: OpenApiLike): Dr
     if (!hOps.has(key)) {
       drifts.push({
         operation: key,
-        operationId: op.node.operationId as string,
+        operationId: op.operationId as string,
         where: 'operation',
         message: 'is served but not in the hand-written spec',
       })
@@ -341,7 +313,7 @@ export function compareSpecs(emitted: OpenApiLike, handWritten: OpenApiLike): Dr
   for (const [key, h] of hOps) {
     const e = eOps.get(key)
     if (!e) continue
-    const operationId = (h.node.operationId ?? e.node.operationId) as string | undefined
+    const operationId = h.operationId ?? e.operationId
     const push = (where: string, message: string, path?: string) =>
       drifts.push({
         operation: key,
@@ -350,8 +322,8 @@ export function compareSpecs(emitted: OpenApiLike, handWritten: OpenApiLike): Dr
         ...(path ? { path } : {}),
         message,
       })
-    if (e.node.operationId !== h.node.operationId) {
-      push('operationId', `emitted ${String(e.node.operationId)} ≠ spec ${String(h.node.operationId)}`)
+    if (e.operationId !== h.operationId) {
+      push('operationId', `emitted ${String(e.operationId)} ≠ spec ${String(h.operationId)}`)
     }
     const schemaDiff = (where: string, a: Json, b: Json) =>
       diffSchemas(normaliseSchema(E, a), normaliseSchema(H, b), '', (path, message) =>
@@ -359,8 +331,8 @@ export function compareSpecs(emitted: OpenApiLike, handWritten: OpenApiLike): Dr
       )
 
     // Parameters.
-    const ep = paramsOf(E, e)
-    const hp = paramsOf(H, h)
+    const ep = paramsOf(e)
+    const hp = paramsOf(h)
     for (const name of new Set([...ep.keys(), ...hp.keys()])) {
       const a = ep.get(name)
       const b = hp.get(name)
@@ -375,8 +347,8 @@ export function compareSpecs(emitted: OpenApiLike, handWritten: OpenApiLike): Dr
     }
 
     // Request body.
-    const eb = deref(E, e.node.requestBody)
-    const hb = deref(H, h.node.requestBody)
+    const eb = e.requestBody as Obj | undefined
+    const hb = h.requestBody as Obj | undefined
     if (isObj(eb) !== isObj(hb))
       push('request body', isObj(hb) ? 'is in the hand-written spec only' : 'is in the emitted document only')
     if (isObj(eb) && isObj(hb)) {
@@ -387,8 +359,8 @@ export function compareSpecs(emitted: OpenApiLike, handWritten: OpenApiLike): Dr
     }
 
     // Responses.
-    const er = isObj(e.node.responses) ? e.node.responses : {}
-    const hr = isObj(h.node.responses) ? h.node.responses : {}
+    const er = e.responses as Record<string, Json>
+    const hr = h.responses as Record<string, Json>
     for (const status of new Set([...Object.keys(er), ...Object.keys(hr)])) {
       if (!(status in er)) push(`response ${status}`, 'is in the hand-written spec only')
       else if (!(status in hr)) push(`response ${status}`, 'is in the emitted document only')

@@ -24,14 +24,7 @@ export {
 } from './fuzz/run.js'
 export { createOfflineProject, type OfflineProject, type OfflineProjectOptions } from './offline-project.js'
 export { type RunningCommand, startServiceCommand } from './service-command.js'
-export {
-  HTTP_METHODS,
-  listOperations,
-  loadSpec,
-  type OpenApiDocument,
-  type OperationObject,
-  resolveRef,
-} from './spec.js'
+export { loadSpec, type OpenApiDocument, type OperationObject } from './spec.js'
 export { installedCopies, type TypeCheckCost, typeCheckCost } from './type-check-cost.js'
 export { validatingFetch } from './validating-fetch.js'
 export {

@@ -1,8 +1,9 @@
+import { walkOperations } from '@apiplatform/openapi-toolkit'
 import type { ValidateFunction } from 'ajv'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { depthOf, jsonBytes } from './json-measure.js'
-import { listOperations, type OpenApiDocument, type ResponseObject, resolveRef } from './spec.js'
+import type { OpenApiDocument, ResponseObject } from './spec.js'
 
 export interface ResponseCheck {
   method: string
@@ -62,18 +63,13 @@ export class ResponseValidator {
       validate: (max: number, data: unknown) => jsonBytes(data) <= max,
     })
     this.ajv.addSchema({ ...doc, $id: 'spec' } as object, 'spec')
-    this.operations = listOperations(doc).map(({ method, path, operation }) => ({
+    this.operations = walkOperations(doc).map(({ method, path, responses }) => ({
       method,
       template: path,
       matcher: new RegExp(
         `^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{[^}]+\\\}/g, '[^/]+')}$`,
       ),
-      responses: new Map(
-        Object.entries(operation.responses ?? {}).map(([status, response]) => [
-          status,
-          resolveRef<ResponseObject>(doc, response),
-        ]),
-      ),
+      responses: new Map(Object.entries(responses as Record<string, ResponseObject>)),
     }))
   }
 

@@ -115,6 +115,10 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
    */
   async function open(url: string): Promise<{ page: Page; errors: string[] }> {
     const page = await browser.newPage({ viewport: { width: 1360, height: 900 } })
+    // CI runs this beside the services' suites on two cores: a reference (megabytes of script and
+    // spec) can take over a minute to load there. Every check below waits for what it reads.
+    page.setDefaultNavigationTimeout(150_000)
+    page.setDefaultTimeout(90_000)
     const errors: string[] = []
     const standIns = [inject('controlUrl'), inject('webDataUrl')]
     page.on('console', (m) => {
@@ -170,7 +174,7 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
         await reference.page
           .getByRole('button', { name: /Server:/ })
           .first()
-          .waitFor({ timeout: 60_000 })
+          .waitFor({ timeout: 150_000 })
         await reference.page.screenshot({ path: path.join(artifacts, `reference-${api}.png`) })
       })
       afterAll(async () => {
@@ -191,7 +195,7 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
             await page.goto(new URL(href, base).toString())
             const section = page.locator(`section[id$="/${href.split('#')[1]}"]`).first()
             try {
-              await section.getByRole('heading', { name: op.summary }).first().waitFor({ timeout: 15_000 })
+              await section.getByRole('heading', { name: op.summary }).first().waitFor({ timeout: 45_000 })
             } catch {
               missing.push(`${op.operationId}: ${href} shows no operation "${op.summary}"`)
               continue

@@ -61,10 +61,6 @@ export function contentOf(ctx: UserContext, node: Located<JsonObject>): Array<[s
   return followEntries(ctx, node, 'content')
 }
 
-export function hasContent(node: JsonObject): boolean {
-  return isObject(node.content) && Object.keys(node.content).length > 0
-}
-
 /**
  * Reports a problem unless the same message was already reported at the same place. Shared
  * components (a `components/responses/NotFound.yaml` used by fifty operations) would otherwise

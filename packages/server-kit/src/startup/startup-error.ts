@@ -5,3 +5,16 @@ export class StartupError extends Error {
     this.name = 'StartupError'
   }
 }
+
+/** `read`, with its errors (a bad setting) turned into startup errors: the message is the whole story. */
+export function startupSettings<Config>(
+  read: (env: NodeJS.ProcessEnv) => Config,
+): (env: NodeJS.ProcessEnv) => Config {
+  return (env) => {
+    try {
+      return read(env)
+    } catch (error) {
+      throw new StartupError((error as Error).message)
+    }
+  }
+}

@@ -1,5 +1,6 @@
 import type { AppRecord } from '../repositories/apps.js'
 import type { EnvironmentRecord } from '../repositories/environments.js'
+import { ApiError } from './errors.js'
 
 /** The `App` schema of the API. `isRolledBack` is the rolled-back marking of a rollback. */
 export function toApiApp(a: AppRecord) {
@@ -38,3 +39,11 @@ export function toApiEnvironment(e: EnvironmentRecord) {
     regions: e.settings.regions,
   }
 }
+
+/** 409 of createApp and updateApp: the slug is taken in the project. */
+export const slugConflict = (slug: string, project: string) =>
+  new ApiError(
+    409,
+    'data/app_already_exists',
+    `An app with the slug ${slug} already exists in project ${project}.`,
+  )

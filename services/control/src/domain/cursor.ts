@@ -1,27 +1,52 @@
 /**
- * Opaque pagination cursors: the sort key of the last row of a page, base64url-encoded JSON.
- * A cursor that does not decode is treated as invalid input (400) by the caller.
+ * Opaque pagination cursors, one codec for every list operation: the sort key of a page's last
+ * row as base64url-encoded JSON. A cursor that does not decode to the shape the operation expects
+ * answers 400 on `body.cursor`.
  */
+import { invalidField } from './errors.js'
+
+/** The sort key of the lists ordered by creation time (ties broken by id). */
 export interface CursorKey {
   createdAt: number
   id: string
 }
 
-export function encodeCursor(key: CursorKey): string {
-  return Buffer.from(JSON.stringify([key.createdAt, key.id])).toString('base64url')
+export function encodeCursor(key: unknown): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url')
 }
 
-export function decodeCursor(cursor: string): CursorKey | undefined {
+/**
+ * The sort key in `cursor`, read by `shape` (undefined when it does not fit); undefined without a
+ * cursor; 400 when the cursor is not one this service returned.
+ */
+export function decodeCursor<Key>(cursor: string | undefined, shape: (value: unknown) => Key | undefined) {
+  if (cursor === undefined) return undefined
+  let key: Key | undefined
   try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
-    if (Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'string') {
-      return { createdAt: value[0], id: value[1] }
-    }
+    key = shape(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')))
   } catch {
-    // falls through
+    key = undefined
   }
-  return undefined
+  if (key === undefined) {
+    throw invalidField(
+      'body.cursor',
+      'The cursor is not one this operation returned.',
+      'Pass pagination.cursor from the previous page unchanged, or omit it.',
+    )
+  }
+  return key
 }
+
+/** The cursor of a row of a list ordered by creation time. */
+export const rowCursor = (row: CursorKey): string => encodeCursor([row.createdAt, row.id])
+
+/** The creation-time sort key of a list request's `cursor` (see `decodeCursor`). */
+export const parseCursor = (cursor: string | undefined): CursorKey | undefined =>
+  decodeCursor(cursor, (value) =>
+    Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'string'
+      ? { createdAt: value[0], id: value[1] }
+      : undefined,
+  )
 
 /**
  * One page of a list read with `limit + 1` rows: the first `limit` rows, and the `pagination` of

@@ -193,8 +193,6 @@ export function toApiDeployment(d: DeploymentRecord) {
   }
 }
 
-export type ApiDeployment = ReturnType<typeof toApiDeployment>
-
 export const DEFAULT_RUNTIME: Runtime = {
   vCpus: 0.5,
   memoryMib: 512,

@@ -39,9 +39,6 @@ function checked(p: Permission): Permission | undefined {
     : undefined
 }
 
-/** The canonical (legacy tuple) form of a permission. */
-export const formatPermission = (p: Permission): string => `${p.type}.${p.id}.${p.action}`
-
 /** Whether a held permission grants a required one. A held `*` matches any type or id. */
 export function grants(held: Permission, required: Permission): boolean {
   return (

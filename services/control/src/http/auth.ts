@@ -8,7 +8,7 @@
  * of the operations that document no 403) is decided by the handlers with `authorize`, because
  * permissions may name the resource being acted on.
  */
-import { extensions, type OperationId, spec } from '@apiplatform/control-routes'
+import { type OperationId, requiredPermissions as permissionTable, spec } from '@apiplatform/control-routes'
 import { type Database, documentedStatuses, parseBearer, sha256 } from '@apiplatform/server-kit'
 import type { Context, MiddlewareHandler } from 'hono'
 import { forbidden, unauthorized } from '../domain/errors.js'
@@ -37,11 +37,6 @@ export function operationSecurity(operationId: OperationId): SecurityKind {
     }
   }
   return 'bearer'
-}
-
-/** Whether an operation needs credentials (its `security` is not the empty list). */
-export function operationIsPublic(operationId: OperationId): boolean {
-  return operationSecurity(operationId) === 'public'
 }
 
 export interface AuthOptions {
@@ -168,11 +163,9 @@ async function portalSession(
   return next()
 }
 
-/** The `x-required-permissions` of an operation (a list of alternatives). */
+/** The `x-required-permissions` of an operation (a list of alternatives), generated from the spec. */
 export function requiredPermissions(operationId: OperationId): readonly (readonly string[])[] {
-  const ops = extensions as Record<string, { operation: Record<string, unknown> }>
-  const value = ops[operationId]?.operation['x-required-permissions']
-  return Array.isArray(value) ? (value as string[][]) : []
+  return permissionTable[operationId] ?? []
 }
 
 /**
@@ -190,10 +183,8 @@ export function authorize(
 export function everyPermission(): string[] {
   // Permissions that operations check besides their x-required-permissions (named in descriptions).
   const all = new Set<string>(['ratelimit.*.create_namespace'])
-  for (const entry of Object.values(extensions as Record<string, { operation: Record<string, unknown> }>)) {
-    const alternatives = entry.operation['x-required-permissions']
-    if (!Array.isArray(alternatives)) continue
-    for (const alternative of alternatives as string[][]) {
+  for (const alternatives of Object.values(permissionTable)) {
+    for (const alternative of alternatives) {
       for (const template of alternative) all.add(template.replace(/\{[A-Za-z0-9_]+\}/g, '*'))
     }
   }

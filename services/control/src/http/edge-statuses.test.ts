@@ -1,8 +1,8 @@
 import { connect } from 'node:net'
 import { openTestDatabase } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ROOT_KEY, useService, validator } from '../../test/harness.js'
 import { createService, type RunningService } from '../service.js'
+import { ROOT_KEY, useTestService, validator } from '../testing/harness.js'
 
 /** Writes raw bytes and resolves with everything the server sent before closing. */
 function exchange(url: string, request: string): Promise<string> {
@@ -28,7 +28,7 @@ function parse(raw: string, path: string) {
 }
 
 describe('control edge statuses', () => {
-  const t = useService('pglite')
+  const t = useTestService({ kind: 'pglite' })
   const listApis = '/v2/apis.listKeys'
   const post = (body: BodyInit, headers: Record<string, string>) =>
     fetch(`${t.service.url}${listApis}`, {

@@ -1,11 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../test/harness.js'
+import { useTestService } from '../testing/harness.js'
 
 type Problem = { error: { type: string; errors: { location: string; message: string; fix?: string }[] } }
 
 describe.each(testDatabaseKinds())('validation messages name the fault (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   const post = async (path: string, body: unknown) => {
     const { error, response } = await t.client.raw.POST(path as never, { body: body as never } as never)
     expect(response.status).toBe(400)

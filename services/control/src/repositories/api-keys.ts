@@ -4,6 +4,7 @@
  * deletion sets `deleted_at`) are invisible to every lookup.
  */
 import type { Sql } from '@apiplatform/server-kit'
+import type { VerificationRow } from '../analytics/buffer.js'
 import type { Refill } from '../domain/credits.js'
 import { json, num, numOrNull } from './rows.js'
 
@@ -260,10 +261,6 @@ export async function spendCredits(
   return rows[0] ? { remaining: numOrNull(rows[0].credits_remaining) } : undefined
 }
 
-export async function markUsed(sql: Sql, keyId: string, now: number) {
-  await sql.query('UPDATE api_keys SET last_used_at = $2 WHERE id = $1', [keyId, now])
-}
-
 /** `keys.updateCredits`: one atomic statement per operation; returns the row after it. */
 export async function changeCredits(
   sql: Sql,
@@ -314,19 +311,7 @@ export async function takeRatelimitTokens(
 }
 
 /** Records one verification for analytics (`key_verifications`). */
-export async function recordVerification(
-  sql: Sql,
-  v: {
-    workspaceId: string
-    keyId: string | null
-    apiId: string | null
-    identityId: string | null
-    outcome: string
-    tags: readonly string[]
-    region: string
-    now: number
-  },
-) {
+export async function recordVerification(sql: Sql, v: Omit<VerificationRow, 'time'> & { now: number }) {
   await sql.query(
     `INSERT INTO key_verifications (workspace_id, key_id, api_id, identity_id, outcome, time, tags, region)
      VALUES ($1, $2, $3, $4, $5, to_timestamp($6::double precision / 1000), $7::text[], $8)`,

@@ -1,5 +1,6 @@
 import type { Sql } from '@apiplatform/server-kit'
 import { num, numOrNull } from './rows.js'
+import { type SearchPageInput, searchPage } from './search-page.js'
 
 export interface AppRecord {
   id: string
@@ -111,10 +112,6 @@ export async function switchTraffic(
   )
 }
 
-export async function setRolledBack(sql: Sql, appId: string, value: boolean, now: number): Promise<void> {
-  await sql.query('UPDATE apps SET is_rolled_back = $2, updated_at = $3 WHERE id = $1', [appId, value, now])
-}
-
 /** An app of the workspace by id, or by slug (within `projectId` when given). */
 export async function findAppInWorkspace(
   sql: Sql,
@@ -130,32 +127,18 @@ export async function findAppInWorkspace(
   return rows[0] && toRecord(rows[0])
 }
 
-/** Apps of a project, oldest first, after the cursor key, optionally matching `search`. */
-export async function listApps(
-  sql: Sql,
-  f: { projectId: string; search?: string; after?: { createdAt: number; id: string }; limit: number },
-): Promise<AppRecord[]> {
-  const rows = await sql.query<Row>(
-    `SELECT * FROM apps WHERE project_id = $1
-       AND ($2::text IS NULL OR name ILIKE '%' || $2 || '%' OR slug ILIKE '%' || $2 || '%')
-       AND ($3::bigint IS NULL OR created_at > $3 OR (created_at = $3 AND id > $4))
-     ORDER BY created_at, id LIMIT $5`,
-    [f.projectId, f.search ?? null, f.after?.createdAt ?? null, f.after?.id ?? '', f.limit],
-  )
-  return rows.map(toRecord)
+/** Apps of a project (`ownerId`), oldest first, after the cursor key, optionally matching `search`. */
+export async function listApps(sql: Sql, input: SearchPageInput): Promise<AppRecord[]> {
+  return (await searchPage<Row>(sql, 'apps', input)).map(toRecord)
 }
 
 /** Creates an app (without environments: see `createAppWithEnvironments`). */
 export async function insertApp(
   sql: Sql,
-  a: {
-    id: string
-    workspaceId: string
-    projectId: string
-    slug: string
-    name: string
-    gitRepository: string | null
-    gitDefaultBranch: string | null
+  a: Pick<
+    AppRecord,
+    'id' | 'workspaceId' | 'projectId' | 'slug' | 'name' | 'gitRepository' | 'gitDefaultBranch'
+  > & {
     now: number
   },
 ): Promise<void> {

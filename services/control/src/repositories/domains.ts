@@ -1,6 +1,7 @@
 import type { Sql } from '@apiplatform/server-kit'
 import type { DnsRecord, DomainRecord, DomainStatus } from '../domain/custom-domain.js'
 import { json, num, numOrNull } from './rows.js'
+import { type SearchPageInput, searchPage } from './search-page.js'
 
 interface Row {
   id: string
@@ -51,11 +52,6 @@ export async function findDomain(
 export async function findDomainById(sql: Sql, id: string): Promise<DomainRecord | undefined> {
   const rows = await sql.query<Row>('SELECT * FROM domains WHERE id = $1', [id])
   return rows[0] && toRecord(rows[0])
-}
-
-/** Whether the name is attached anywhere (any workspace). */
-export async function domainExists(sql: Sql, domain: string): Promise<boolean> {
-  return (await sql.query('SELECT 1 FROM domains WHERE domain = $1', [domain])).length > 0
 }
 
 export async function insertDomain(
@@ -111,17 +107,16 @@ export async function deleteDomain(sql: Sql, id: string): Promise<void> {
   await sql.query('DELETE FROM domains WHERE id = $1', [id])
 }
 
-/** Domains of an environment, oldest first, after the cursor key, optionally matching `search`. */
-export async function listDomains(
-  sql: Sql,
-  f: { environmentId: string; search?: string; after?: { createdAt: number; id: string }; limit: number },
-): Promise<DomainRecord[]> {
-  const rows = await sql.query<Row>(
-    `SELECT * FROM domains WHERE environment_id = $1
-       AND ($2::text IS NULL OR domain ILIKE '%' || $2 || '%')
-       AND ($3::bigint IS NULL OR created_at > $3 OR (created_at = $3 AND id > $4))
-     ORDER BY created_at, id LIMIT $5`,
-    [f.environmentId, f.search ?? null, f.after?.createdAt ?? null, f.after?.id ?? '', f.limit],
+/** Domains of an environment (`ownerId`), oldest first, after the cursor key, optionally matching `search`. */
+export async function listDomains(sql: Sql, input: SearchPageInput): Promise<DomainRecord[]> {
+  return (await searchPage<Row>(sql, 'domains', input)).map(toRecord)
+}
+
+/** The verified domain names of an environment, oldest first. */
+export async function verifiedDomainNames(sql: Sql, environmentId: string): Promise<string[]> {
+  const rows = await sql.query<{ domain: string }>(
+    "SELECT domain FROM domains WHERE environment_id = $1 AND status = 'verified' ORDER BY created_at, id",
+    [environmentId],
   )
-  return rows.map(toRecord)
+  return rows.map((r) => r.domain)
 }

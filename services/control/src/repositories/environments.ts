@@ -69,15 +69,6 @@ export async function findEnvironment(sql: Sql, appId: string, environment: stri
   return rows[0] && toRecord(rows[0])
 }
 
-/** An environment of the workspace by id. */
-export async function findEnvironmentById(sql: Sql, workspaceId: string, id: string) {
-  const rows = await sql.query<Row>('SELECT * FROM environments WHERE workspace_id = $1 AND id = $2', [
-    workspaceId,
-    id,
-  ])
-  return rows[0] && toRecord(rows[0])
-}
-
 export async function listEnvironments(sql: Sql, appId: string): Promise<EnvironmentRecord[]> {
   const rows = await sql.query<Row>(
     "SELECT * FROM environments WHERE app_id = $1 ORDER BY (kind = 'production') DESC, created_at, id",
@@ -124,14 +115,10 @@ export async function saveEnvironmentSettings(
 /** Creates an environment with the default settings. */
 export async function insertEnvironment(
   sql: Sql,
-  e: {
-    id: string
-    workspaceId: string
-    projectId: string
-    appId: string
-    slug: string
-    kind: 'production' | 'preview'
-    description: string
+  e: Pick<
+    EnvironmentRecord,
+    'id' | 'workspaceId' | 'projectId' | 'appId' | 'slug' | 'kind' | 'description'
+  > & {
     now: number
   },
 ): Promise<void> {
@@ -140,4 +127,9 @@ export async function insertEnvironment(
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
     [e.id, e.workspaceId, e.projectId, e.appId, e.slug, e.kind, e.description, e.now],
   )
+}
+
+/** Locks an environment's row until the transaction ends. */
+export async function lockEnvironment(tx: Sql, id: string): Promise<void> {
+  await tx.query('SELECT 1 FROM environments WHERE id = $1 FOR UPDATE', [id])
 }

@@ -28,11 +28,6 @@ const toRecord = (r: Row): RootKeyRecord => ({
   revokedAt: numOrNull(r.revoked_at),
 })
 
-/** Looks a root key up by its secret (only the hash is stored and compared). */
-export async function findRootKeyBySecret(sql: Sql, secret: string): Promise<RootKeyRecord | undefined> {
-  return findRootKeyByHash(sql, sha256(secret))
-}
-
 /** Looks a root key up by the SHA-256 (hex) of its secret. */
 export async function findRootKeyByHash(sql: Sql, hash: string): Promise<RootKeyRecord | undefined> {
   const rows = await sql.query<Row>(

@@ -9,3 +9,7 @@ export const numOrNull = (value: unknown): number | null =>
 export function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T
 }
+
+/** Whether a write failed on a unique constraint (SQLSTATE 23505). */
+/** Whether a database error is a unique violation (two requests racing for one slug). */
+export const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505'

@@ -142,19 +142,8 @@ async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promi
         {
           ...pause,
           fn: async (tx) => {
-            if (!(await billToolCall(tx, options, run, toolCallId))) return
-            await appendEvent(
-              tx,
-              run.id,
-              ORCHESTRATOR,
-              {
-                type: 'tool_call.started',
-                toolCallId,
-                toolName: 'search',
-                parameters: { query: terms },
-              },
-              startedAt,
-            )
+            const call = { toolCallId, toolName: 'search', parameters: { query: terms } }
+            if (!(await startToolCall(tx, options, run, call, startedAt))) return
             await appendEvent(tx, run.id, ORCHESTRATOR, {
               type: 'tool_call.finished',
               toolCallId,
@@ -190,19 +179,8 @@ async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promi
       {
         ...pause,
         fn: async (tx) => {
-          if (!(await billToolCall(tx, options, run, toolCallId))) return
-          await appendEvent(
-            tx,
-            run.id,
-            ORCHESTRATOR,
-            {
-              type: 'tool_call.started',
-              toolCallId,
-              toolName: 'scrape',
-              parameters: { url },
-            },
-            startedAt,
-          )
+          const call = { toolCallId, toolName: 'scrape', parameters: { url } }
+          if (!(await startToolCall(tx, options, run, call, startedAt))) return
           const visited = [...state.visited, url]
           const seen = new Set([...visited, ...state.queue])
           let queue = state.queue.slice(1)
@@ -309,6 +287,19 @@ async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promi
 }
 
 const schemaOf = (run: RunRow) => (run.request.schema?.properties ? run.request.schema : undefined)
+
+/** Bills a tool call and records its start; false when the team is out of credits (the run ended). */
+async function startToolCall(
+  tx: Sql,
+  options: RunnerOptions,
+  run: RunRow,
+  call: { toolCallId: string; toolName: string; parameters: Record<string, unknown> },
+  startedAt: Date,
+): Promise<boolean> {
+  if (!(await billToolCall(tx, options, run, call.toolCallId))) return false
+  await appendEvent(tx, run.id, ORCHESTRATOR, { type: 'tool_call.started', ...call }, startedAt)
+  return true
+}
 
 /** Takes the price of a tool call from the team; a team out of credits ends the run. */
 async function billToolCall(

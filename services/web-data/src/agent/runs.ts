@@ -148,3 +148,37 @@ export function creditsUsed(run: RunRow): number {
   if (run.status === 'completed') return run.credits_billed
   return run.credits_spent
 }
+
+/** The runs of a conversation thread of the team, oldest first (none: an unknown thread). */
+export function threadRuns(sql: Sql, teamId: string, threadId: string) {
+  return sql.query<{
+    id: string
+    thread_turn: number
+    status: string
+    request: unknown
+    created_at: string | Date
+    data: unknown
+  }>(
+    `SELECT id, thread_turn, status, request, created_at, data FROM agent_runs
+     WHERE team_id = $1 AND thread_id = $2 ORDER BY thread_turn`,
+    [teamId, threadId],
+  )
+}
+
+/** `limit` runs of the team, newest first, created before `before` (Unix ms) when given. */
+export function teamRuns(sql: Sql, teamId: string, before: number | undefined, limit: number) {
+  return sql.query<{
+    id: string
+    created_at: string | Date
+    status: string
+    request: unknown
+    origin: string | null
+    integration: string | null
+    model: string
+  }>(
+    `SELECT id, created_at, status, request, origin, integration, model FROM agent_runs
+     WHERE team_id = $1 AND ($2::double precision IS NULL OR created_at < to_timestamp($2::double precision / 1000))
+     ORDER BY created_at DESC, id DESC LIMIT $3`,
+    [teamId, before ?? null, limit],
+  )
+}

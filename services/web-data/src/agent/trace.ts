@@ -92,3 +92,16 @@ export async function listEvents(sql: Sql, runId: string): Promise<unknown[]> {
   )
   return rows.map((r) => (typeof r.event === 'string' ? JSON.parse(r.event) : r.event))
 }
+
+/** The content of one snapshot of a run, or undefined when the run has none by that id. */
+export async function snapshotContent(
+  sql: Sql,
+  runId: string,
+  snapshotId: string,
+): Promise<string | undefined> {
+  const rows = await sql.query<{ content: string }>(
+    'SELECT content FROM agent_snapshots WHERE run_id = $1 AND snapshot_id = $2',
+    [runId, snapshotId],
+  )
+  return rows[0]?.content
+}

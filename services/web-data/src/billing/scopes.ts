@@ -1,6 +1,6 @@
 /**
- * The features a key can be granted. Each operation needs one (`OPERATION_SCOPES` in
- * `src/http/permissions.ts`); a key without it is answered 403 `Forbidden`.
+ * The features a key can be granted. Each operation needs one (its `x-required-scope` in the
+ * spec, `OPERATION_SCOPES` in `src/http/permissions.ts`); a key without it is answered 403 `Forbidden`.
  */
 export const SCOPES = [
   'scrape',

@@ -1,4 +1,5 @@
 import type { Sql } from '@apiplatform/server-kit'
+import { ApiError, Errors } from '../http/errors.js'
 
 /** The billing period containing `now`: the calendar month in UTC. */
 export function billingPeriod(now = new Date()): { start: Date; end: Date } {
@@ -73,4 +74,15 @@ export async function historicalUsage(
       total: Math.max(0, Number(r.total)),
     }
   })
+}
+
+/**
+ * The team's totals and the current billing month (ISO strings) of the usage operations; 404
+ * `BILLING_NOT_CONFIGURED` for a team without billing, which has no usage to report.
+ */
+export async function billedUsage(sql: Sql, teamId: string) {
+  const totals = await usageTotals(sql, teamId)
+  if (!totals) throw new ApiError(404, Errors.notFound, { code: 'BILLING_NOT_CONFIGURED' })
+  const { start, end } = billingPeriod()
+  return { totals, period: { billingPeriodStart: start.toISOString(), billingPeriodEnd: end.toISOString() } }
 }

@@ -1,9 +1,8 @@
 import http from 'node:http'
 import https from 'node:https'
-import type { Readable } from 'node:stream'
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import type { BrowserContext, Route } from 'playwright-core'
 import { assertHostAllowed, guardedLookup, PrivateAddressError } from '../net/guard.js'
+import { readBody } from '../net/read-body.js'
 
 /** Largest response the browser may receive for one request through the guard. */
 const MAX_RESPONSE_BYTES = 25_000_000
@@ -149,22 +148,12 @@ function guardedRequest(
         ...(url.protocol === 'https:' ? { rejectUnauthorized: options.rejectUnauthorized } : {}),
       },
       (res) => {
-        let stream: Readable = res
-        const encoding = String(res.headers['content-encoding'] ?? '').toLowerCase()
-        if (encoding === 'gzip' || encoding === 'x-gzip') stream = res.pipe(createGunzip())
-        else if (encoding === 'deflate') stream = res.pipe(createInflate())
-        else if (encoding === 'br') stream = res.pipe(createBrotliDecompress())
-        const chunks: Buffer[] = []
-        let size = 0
-        stream.on('data', (chunk: Buffer) => {
-          size += chunk.length
-          if (size > MAX_RESPONSE_BYTES) {
-            req.destroy(new Error(`response larger than ${MAX_RESPONSE_BYTES} bytes`))
-            return
-          }
-          chunks.push(chunk)
-        })
-        stream.on('end', () => {
+        readBody(
+          req,
+          res,
+          MAX_RESPONSE_BYTES,
+          () => new Error(`response larger than ${MAX_RESPONSE_BYTES} bytes`),
+        ).then((body) => {
           const out: Record<string, string> = {}
           for (const [name, value] of Object.entries(res.headers)) {
             if (value === undefined) continue
@@ -172,10 +161,8 @@ function guardedRequest(
               continue
             out[name] = Array.isArray(value) ? value.join('\n') : value
           }
-          resolve({ status: res.statusCode ?? 502, headers: out, body: Buffer.concat(chunks) })
-        })
-        stream.on('error', reject)
-        res.on('error', reject)
+          resolve({ status: res.statusCode ?? 502, headers: out, body })
+        }, reject)
       },
     )
     req.on('error', reject)

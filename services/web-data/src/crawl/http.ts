@@ -1,7 +1,7 @@
 import type { Deps } from '../http/env.js'
 import { ApiError, Errors } from '../http/errors.js'
 import type { CrawlKind, CrawlRow } from './store.js'
-import { getTeamCrawl } from './store.js'
+import { failedPages, getTeamCrawl, robotsBlocked, statusBody } from './store.js'
 
 /** Largest `data` of one status response, in bytes of JSON; beyond it, `next` points on. */
 export const DEFAULT_RESULT_PAGE_BYTES = 10_000_000
@@ -31,4 +31,24 @@ export function readSkip(value: string | undefined): number {
 /** Absolute URL of a resource on this service, from the request's own URL. */
 export function selfUrl(requestUrl: string, path: string): string {
   return new URL(path, requestUrl).toString()
+}
+
+/** The status body of a team's crawl or batch scrape (404 when unknown), paged by `?skip=`. */
+export async function jobStatus(
+  deps: Deps,
+  job: { teamId: string; kind: CrawlKind; id: string },
+  request: { skip: string | undefined; url: string },
+) {
+  const crawl = await crawlOr404(deps, job.teamId, job.kind, job.id)
+  return statusBody(deps.db, crawl, {
+    skip: readSkip(request.skip),
+    maxBytes: resultPageBytes(deps),
+    selfUrl: request.url,
+  })
+}
+
+/** The failed pages of a team's crawl or batch scrape (404 when unknown), and what robots.txt disallowed. */
+export async function jobErrors(deps: Deps, job: { teamId: string; kind: CrawlKind; id: string }) {
+  await crawlOr404(deps, job.teamId, job.kind, job.id)
+  return { errors: await failedPages(deps.db, job.id), robotsBlocked: await robotsBlocked(deps.db, job.id) }
 }

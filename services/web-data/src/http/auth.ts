@@ -1,6 +1,6 @@
 import { parseBearer } from '@apiplatform/server-kit'
 import type { OperationId } from '@apiplatform/web-data-routes'
-import type { MiddlewareHandler } from 'hono'
+import type { HonoRequest, MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import { authenticateCached } from '../billing/keys.js'
 import type { AppEnv, Deps } from './env.js'
@@ -37,17 +37,24 @@ export function authMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
     if (SESSION_OPERATIONS.has(operation) && !SESSION_ID.test(c.req.param('sessionId') ?? '')) {
       throw new ApiError(400, Errors.invalidSessionId, { code: 'INVALID_SESSION_ID' })
     }
-    if (URL_OPERATIONS.has(operation)) await checkBodyUrl(c.req.raw.clone())
+    if (URL_OPERATIONS.has(operation)) await checkBodyUrl(c.req)
     await next()
   }
 }
 
-async function checkBodyUrl(request: Request): Promise<void> {
+const UTF8 = new TextDecoder()
+
+/**
+ * Reads the body through hono's per-request cache, which the text check and validation read
+ * next: the same bytes, received once. A clone of the raw request would turn @hono/node-server's
+ * lightweight request into a web `Request` with a stream over the socket, teed in two.
+ */
+async function checkBodyUrl(request: HonoRequest): Promise<void> {
   let body: unknown
   try {
-    body = await request.json()
+    body = JSON.parse(UTF8.decode(await request.arrayBuffer()))
   } catch {
-    return // malformed JSON is reported by validation
+    return // malformed JSON is reported by validation, a failed read by the text check
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) return
   const url = (body as { url?: unknown }).url

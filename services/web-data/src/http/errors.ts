@@ -1,7 +1,6 @@
-import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
-/** The exact `error` strings of the catalog (seed section 7). Clients match on them. */
+/** The exact `error` strings of the error catalog. Clients match on them. */
 export const Errors = {
   badRequest: 'Bad Request',
   invalidUrl: 'Invalid URL',
@@ -51,20 +50,4 @@ export class ApiError extends Error {
   body(): ErrorBody {
     return { success: false, error: this.error, ...this.extra }
   }
-}
-
-/** Writes an error response. */
-export function errorResponse(
-  c: Context,
-  status: ContentfulStatusCode,
-  error: string,
-  extra: Omit<ErrorBody, 'success' | 'error'> = {},
-) {
-  return c.json({ success: false as const, error, ...extra }, status)
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value)
 }

@@ -13,9 +13,6 @@ export interface ExecResult {
   error: string | null
 }
 
-/** The languages the service runs. Python and Bash would need a sandbox the service does not have. */
-export const SUPPORTED_LANGUAGES = ['node'] as const
-
 /**
  * The `page` object user code sees. Each method is forwarded to the real Playwright page of the
  * session (in the service) through one exposed binding; only these methods exist, and their

@@ -23,33 +23,6 @@ export function newScrapeJobId(): string {
   return randomUUID()
 }
 
-/** Records a finished scrape; `document` null keeps nothing of the content (zero data retention). */
-export async function recordScrapeJob(
-  sql: Sql,
-  job: {
-    id: string
-    teamId: string
-    url: string
-    finalUrl: string
-    document: Record<string, unknown> | null
-    usedBrowser: boolean
-  },
-): Promise<void> {
-  await sql.query(
-    `INSERT INTO scrape_jobs (id, team_id, url, final_url, document, used_browser, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, now() + ($7 || ' milliseconds')::interval)`,
-    [
-      job.id,
-      job.teamId,
-      job.url,
-      job.finalUrl,
-      job.document === null ? null : JSON.stringify(job.document),
-      job.usedBrowser,
-      String(SCRAPE_RESULT_TTL_MS),
-    ],
-  )
-}
-
 /** The team's scrape job, or undefined (unknown id or another team's job). */
 export async function getScrapeJob(sql: Sql, teamId: string, id: string): Promise<ScrapeJob | undefined> {
   const rows = await sql.query<{

@@ -271,3 +271,23 @@ export async function recordActivity(
     [randomUUID(), teamId, keyId, endpoint, target],
   )
 }
+
+/** The team's activity rows newest first, before the sequence number `before` (a cursor's). */
+export function listActivity(
+  sql: Sql,
+  teamId: string,
+  page: { endpoint: ActivityEndpoint | undefined; before: string | null; limit: number },
+) {
+  return sql.query<{
+    id: string
+    seq: string | number
+    endpoint: ActivityEndpoint
+    created_at: Date
+    target: string | null
+  }>(
+    `SELECT id, seq, endpoint, created_at, target FROM team_activity
+     WHERE team_id = $1 AND ($2::text IS NULL OR endpoint = $2) AND ($3::bigint IS NULL OR seq < $3::bigint)
+     ORDER BY seq DESC LIMIT $4`,
+    [teamId, page.endpoint ?? null, page.before, page.limit],
+  )
+}

@@ -419,3 +419,31 @@ export function pageView(row: PageRow) {
     createdAt: iso(row.created_at) as string,
   }
 }
+
+/** A page of a check's pages in check order, optionally of one status. */
+export function checkPages(
+  sql: Sql,
+  checkId: string,
+  page: { status: string | undefined; limit: number; skip: number },
+) {
+  return sql.query<PageRow>(
+    `SELECT id, target_id, url, status, previous_scrape_id, current_scrape_id, status_code, error, metadata, diff, created_at
+     FROM monitor_check_pages WHERE check_id = $1 AND ($2::text IS NULL OR status = $2)
+     ORDER BY seq LIMIT $3 OFFSET $4`,
+    [checkId, page.status ?? null, page.limit, page.skip],
+  )
+}
+
+/** A page of a monitor's checks, newest first, optionally of one status. */
+export function listChecks(
+  sql: Sql,
+  teamId: string,
+  monitorId: string,
+  page: { status: string | undefined; limit: number; offset: number },
+) {
+  return sql.query<CheckRow>(
+    `SELECT * FROM monitor_checks WHERE monitor_id = $1 AND team_id = $2 AND ($3::text IS NULL OR status = $3)
+     ORDER BY created_at DESC, id LIMIT $4 OFFSET $5`,
+    [monitorId, teamId, page.status ?? null, page.limit, page.offset],
+  )
+}

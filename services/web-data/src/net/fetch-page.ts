@@ -1,8 +1,7 @@
 import http from 'node:http'
 import https from 'node:https'
-import type { Readable } from 'node:stream'
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import { assertHostAllowed, guardedLookup, isPrivateAddress } from './guard.js'
+import { readBody } from './read-body.js'
 
 export interface FetchedPage {
   /** The URL asked for. */
@@ -156,30 +155,15 @@ function request(
         },
       },
       (res) => {
-        let stream: Readable = res
-        const encoding = String(res.headers['content-encoding'] ?? '').toLowerCase()
-        if (encoding === 'gzip') stream = res.pipe(createGunzip())
-        else if (encoding === 'deflate') stream = res.pipe(createInflate())
-        else if (encoding === 'br') stream = res.pipe(createBrotliDecompress())
-        const chunks: Buffer[] = []
-        let size = 0
-        stream.on('data', (chunk: Buffer) => {
-          size += chunk.length
-          if (size > maxBytes) {
-            req.destroy(new FetchFailedError(`page larger than ${maxBytes} bytes`))
-            return
-          }
-          chunks.push(chunk)
-        })
-        stream.on('end', () =>
-          resolve({
-            statusCode: res.statusCode ?? 0,
-            headers: res.headers,
-            body: decode(Buffer.concat(chunks), res.headers),
-          }),
+        readBody(req, res, maxBytes, () => new FetchFailedError(`page larger than ${maxBytes} bytes`)).then(
+          (body) =>
+            resolve({
+              statusCode: res.statusCode ?? 0,
+              headers: res.headers,
+              body: decode(body, res.headers),
+            }),
+          reject,
         )
-        stream.on('error', reject)
-        res.on('error', reject)
       },
     )
     let answered = false

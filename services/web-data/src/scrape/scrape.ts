@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Database, Sql } from '@apiplatform/server-kit'
+import type { schemas } from '@apiplatform/web-data-routes'
+import type { z } from 'zod'
 import { currentKeyId } from '../billing/context.js'
 import { balance, Prices } from '../billing/credits.js'
 import type { BrowserPool } from '../browser/pool.js'
@@ -18,26 +20,31 @@ import { cachePolicy, readCached } from './cache.js'
 import { type ParsedPage, parsePage, summarize } from './document.js'
 import { assertFormatOptions, readFormats } from './formats.js'
 
-export interface ScrapeInput {
-  url: string
-  formats?: ReadonlyArray<string | { type: string; schema?: Record<string, unknown>; prompt?: string }>
-  onlyMainContent?: boolean
-  includeTags?: string[]
-  excludeTags?: string[]
-  headers?: Record<string, unknown>
-  timeout?: number
-  checkPromptInjection?: boolean
-  zeroDataRetention?: boolean
-  /** The page cache (see cache.ts). */
-  maxAge?: number | undefined
-  minAge?: number | undefined
-  storeInCache?: boolean | undefined
-  /** Browser options (issue 8): any of these, or a screenshot format, loads the page in chromium. */
-  actions?: ReadonlyArray<unknown> | undefined
-  waitFor?: number | undefined
-  mobile?: boolean | undefined
-  skipTlsVerification?: boolean | undefined
-}
+/**
+ * The scrape options this service reads, as the spec's `ScrapeRequest` defines them. Every field
+ * but `url` is optional because crawls, batches, searches and monitors pass their stored
+ * `scrapeOptions` (validated once, when their job was accepted) without the defaults applied.
+ */
+export type ScrapeInput = { url: string } & Partial<
+  Pick<
+    z.infer<typeof schemas.ScrapeRequest>,
+    | 'formats'
+    | 'onlyMainContent'
+    | 'includeTags'
+    | 'excludeTags'
+    | 'headers'
+    | 'timeout'
+    | 'checkPromptInjection'
+    | 'zeroDataRetention'
+    | 'maxAge'
+    | 'minAge'
+    | 'storeInCache'
+    | 'actions'
+    | 'waitFor'
+    | 'mobile'
+    | 'skipTlsVerification'
+  >
+>
 
 export interface ScrapeDeps {
   db: Database

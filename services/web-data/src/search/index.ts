@@ -12,6 +12,16 @@ const RELEVANCE = `ts_rank(search, to_tsquery('english', $2)) AS rank,
               (search @@ plainto_tsquery('english', $4)) AS every_term`
 const BY_RELEVANCE = 'phrase DESC, every_term DESC, rank DESC, final_url'
 
+/** A page found by a full-text query, with its rank. */
+interface RankedPageRow {
+  final_url: string
+  title: string | null
+  description: string | null
+  markdown: string
+  status_code: number
+  rank: number
+}
+
 export interface PageHit {
   url: string
   title: string | null
@@ -39,14 +49,7 @@ export async function searchPages(
   if (terms.length === 0) return []
   const tsquery = terms.map((t) => `${t}:*`).join(' | ')
   await indexTeamPages(sql, teamId)
-  const rows = await sql.query<{
-    final_url: string
-    title: string | null
-    description: string | null
-    markdown: string
-    status_code: number
-    rank: number
-  }>(
+  const rows = await sql.query<RankedPageRow>(
     `SELECT final_url, title, description, markdown, status_code, rank FROM (
        SELECT DISTINCT ON (final_url) final_url, title, description, markdown, status_code,
               ${RELEVANCE}
@@ -132,16 +135,7 @@ export async function searchIndex(
   if (filters.pdfOnly) where.push(`final_url ~* '\\.pdf($|[?#])'`)
   if (filters.since) where.push(`fetched_at >= ${param(filters.since)}`)
   if (filters.until) where.push(`fetched_at < ${param(filters.until)}`)
-  const rows = await sql.query<{
-    final_url: string
-    title: string | null
-    description: string | null
-    markdown: string
-    status_code: number
-    rank: number
-    snippet: string
-    fetched_at: Date
-  }>(
+  const rows = await sql.query<RankedPageRow & { snippet: string; fetched_at: Date }>(
     `SELECT final_url, title, description, markdown, status_code, rank, fetched_at,
             ts_headline('english', markdown, to_tsquery('english', $2),
                         'StartSel=, StopSel=, MaxWords=30, MinWords=10, MaxFragments=1') AS snippet

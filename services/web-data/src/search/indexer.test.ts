@@ -4,7 +4,7 @@ import { createTeam } from '../billing/keys.js'
 import { eventually, openServiceTestDatabase } from '../testing/harness.js'
 import { useFixtureSite, useTestService } from '../testing/lifecycle.js'
 import { searchIndex } from './index.js'
-import { startSearchIndexer } from './indexer.js'
+import { indexPendingPages, startSearchIndexer } from './indexer.js'
 
 const unindexed = async (db: { query<R>(text: string): Promise<R[]> }) =>
   Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM pages WHERE search IS NULL'))[0]?.n)
@@ -40,6 +40,42 @@ describe.each(testDatabaseKinds())('search indexer (%s)', (kind) => {
       const hits = await searchIndex(db, teamId, 'zeppelin', 5)
       expect(hits.map((h) => h.url)).toEqual(['https://a.test/'])
       expect(await unindexed(db)).toBe(0)
+    } finally {
+      await db.close()
+    }
+  })
+
+  it('gives a page fetched again unchanged the vector of its last version, a changed one its own', async () => {
+    const db = await openServiceTestDatabase(kind)
+    try {
+      const { teamId } = await db.transaction((tx) =>
+        createTeam(tx, { name: 'team', credits: 10, key: 'k3' }),
+      )
+      const record = (markdown: string) =>
+        db.query(
+          `INSERT INTO pages (team_id, url, final_url, status_code, title, description, markdown)
+           VALUES ($1, 'https://c.test/', 'https://c.test/', 200, 'Ferry', 'Crossings', $2)`,
+          [teamId, markdown],
+        )
+      const fresh = `setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') ||
+        setweight(to_tsvector('english'::regconfig, coalesce(description, '')), 'B') ||
+        setweight(to_tsvector('english'::regconfig, coalesce(markdown, '')), 'C')`
+      const stale = async () =>
+        Number(
+          (
+            await db.query<{ n: string }>(
+              `SELECT count(*) AS n FROM pages WHERE search IS DISTINCT FROM ${fresh}`,
+            )
+          )[0]?.n,
+        )
+      await record('Boats leave hourly.')
+      await indexPendingPages(db)
+      await record('Boats leave hourly.')
+      await record('Boats leave daily.')
+      await record('Boats leave weekly.')
+      await indexPendingPages(db)
+      expect(await unindexed(db)).toBe(0)
+      expect(await stale()).toBe(0)
     } finally {
       await db.close()
     }

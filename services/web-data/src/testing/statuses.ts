@@ -8,10 +8,11 @@ import { OPERATION_SCOPES } from '../http/permissions.js'
 import type { FaultyTestService, TestService } from './harness.js'
 
 /**
- * One assertion per generic status, shared by the `<status>.test.ts` files of every operation.
- * Each file passes its own operation's request as `call` (through the validating client, so the
- * error response is checked against the spec too) and these drive the service into the status
- * for real: keys, scopes, limits, billing and database failures.
+ * One assertion per generic status, shared by the table test of the generic statuses
+ * (`src/generic-statuses.test.ts`) and the `<status>.test.ts` files of single operations.
+ * Each passes its operation's request as `call` (through the validating client, so the error
+ * response is checked against the spec too) and these drive the service into the status for
+ * real: keys, scopes, limits, billing and database failures.
  */
 
 export type Client = TestService['client']
@@ -74,15 +75,16 @@ export async function expectPaymentRequiredWithoutBilling(t: TestService, call: 
 }
 
 /**
- * 429 `Rate limit exceeded` with `Retry-After` once the team is past the per-minute limit of a
- * service started with `rateLimitPerMin: 1`. Up to three calls: a window may end between two.
+ * 429 `Rate limit exceeded` with `Retry-After` once the team of `client` is past the per-minute
+ * limit of a service started with `rateLimitPerMin: 1`. The limit counts per team: `client` is of
+ * a team no other test calls with. Up to three calls: a window may end between two.
  */
-export async function expectRateLimited(t: TestService, call: Call): Promise<void> {
-  const first = await call(t.client)
+export async function expectRateLimited(client: Client, call: Call): Promise<void> {
+  const first = await call(client)
   expect(first.response.status).not.toBe(429)
   let limited: Answer | undefined
   for (let attempt = 0; attempt < 2 && !limited; attempt++) {
-    const answer = await call(t.client)
+    const answer = await call(client)
     if (answer.response.status === 429) limited = answer
   }
   expect(limited?.response.status).toBe(429)

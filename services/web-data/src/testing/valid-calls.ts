@@ -6,7 +6,7 @@ import { upload } from './uploads.js'
 
 /**
  * One valid request per operation, for the status tests whose answer does not depend on the
- * request (401, 402, 403, 429 and the database failures, `describeGenericStatus`): it must get
+ * request (401, 402, 403, 429 and the database failures, `status-table.ts`): it must get
  * past validation, so that the status under test is what answers it.
  */
 export const VALID_CALLS: Partial<Record<OperationId, Call>> = {

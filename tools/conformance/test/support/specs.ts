@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 const require = createRequire(import.meta.url)
 const root = path.resolve(import.meta.dirname, '../../../..')
@@ -49,6 +50,51 @@ export function statusFiles(api: ApiName): Map<string, string[]> {
     if (statuses.length) out.set(entry.name, statuses.sort())
   }
   return out
+}
+
+/**
+ * The module of each service whose `statusTable()` lists the (operation, status) rows that one
+ * table test of the service runs, under `services/<api>/`.
+ */
+export const STATUS_TABLES: Record<ApiName, string> = {
+  control: 'src/testing/status-table.ts',
+  'web-data': 'src/testing/status-table.ts',
+}
+
+export interface StatusRow {
+  operationId: string
+  status: string
+}
+
+/** What a service's status table module (`STATUS_TABLES`) declares. */
+interface StatusTableModule {
+  /** The (operation, status) rows its table test drives. */
+  statusTable(): StatusRow[]
+  /** Statuses any operation may answer, each with the suite (under `services/<api>/`) that tests it. */
+  CROSS_CUTTING: Readonly<Record<string, string>>
+}
+
+export function statusTableModule(api: ApiName): Promise<StatusTableModule> {
+  return import(pathToFileURL(path.join(root, 'services', api, STATUS_TABLES[api])).href)
+}
+
+/** The rows of the service's status table. */
+export async function statusTableRows(api: ApiName): Promise<StatusRow[]> {
+  return (await statusTableModule(api)).statusTable()
+}
+
+/**
+ * The tested statuses of each operation of the service: its status test files and the rows of its
+ * status table (a status tested both ways counts once).
+ */
+export async function testedStatuses(api: ApiName): Promise<Map<string, string[]>> {
+  const out = new Map([...statusFiles(api)].map(([id, statuses]) => [id, new Set(statuses)]))
+  for (const { operationId, status } of await statusTableRows(api)) {
+    const statuses = out.get(operationId) ?? new Set<string>()
+    statuses.add(status)
+    out.set(operationId, statuses)
+  }
+  return new Map([...out].map(([id, statuses]) => [id, [...statuses].sort()]))
 }
 
 /** Matches a request path to the operation it calls (a literal path beats a template). */

@@ -1,3 +1,4 @@
+import { deref } from '@apiplatform/openapi-toolkit'
 import fc from 'fast-check'
 import type { OpenApiDocument } from '../spec.js'
 import type { FuzzOperation, Parameter } from './operations.js'
@@ -268,7 +269,13 @@ function slotsOf(
     out.push({ path, schema, required: [], closed: false })
     const items = (schema.items as Schema | undefined) ?? {}
     value.forEach((v, i) => {
-      slotsOf(doc, v, doc && items.$ref ? (resolveItems(doc, items) as Schema) : items, [...path, i], out)
+      slotsOf(
+        doc,
+        v,
+        doc && items.$ref ? deref<Schema>(doc, items, { strict: false }) : items,
+        [...path, i],
+        out,
+      )
     })
   } else {
     out.push({
@@ -289,11 +296,6 @@ function isFreeForm(doc: OpenApiDocument, schema: Schema): boolean {
   return (
     Object.keys(objectShape(doc, schema).properties).length === 0 && schema.additionalProperties !== false
   )
-}
-
-function resolveItems(doc: OpenApiDocument, items: Schema): Schema {
-  const ref = (items.$ref as string).replace(/^#\//, '').split('/')
-  return ref.reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], doc) as Schema
 }
 
 function setAt(value: unknown, path: Array<string | number>, next: unknown): unknown {

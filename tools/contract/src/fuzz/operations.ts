@@ -1,4 +1,5 @@
-import { listOperations, type OpenApiDocument } from '../spec.js'
+import { walkOperations } from '@apiplatform/openapi-toolkit'
+import type { OpenApiDocument } from '../spec.js'
 import { deref, type Schema } from './schema-arbitrary.js'
 
 export interface Parameter {
@@ -29,15 +30,12 @@ export interface FuzzOperation {
 
 export function fuzzOperations(doc: OpenApiDocument): FuzzOperation[] {
   const globalSecurity = (doc.security as Array<Record<string, unknown>> | undefined) ?? []
-  return listOperations(doc).map(({ method, path, operation }) => {
-    const item = doc.paths[path] as Record<string, unknown>
-    const parameters = [
-      ...((item.parameters as unknown[]) ?? []),
-      ...((operation.parameters as unknown[]) ?? []),
-    ]
-      .map((p) => deref(doc, p) as unknown as Parameter)
-      .map((p) => ({ ...p, schema: deref(doc, p.schema ?? {}), required: p.required === true }))
-    const requestBody = operation.requestBody ? deref(doc, operation.requestBody) : undefined
+  return walkOperations(doc).map(({ method, path, operation, parameters: params, requestBody, statuses }) => {
+    const parameters = (params as unknown as Parameter[]).map((p) => ({
+      ...p,
+      schema: deref(doc, p.schema ?? {}),
+      required: p.required === true,
+    }))
     const content =
       (requestBody?.content as Record<
         string,
@@ -49,7 +47,8 @@ export function fuzzOperations(doc: OpenApiDocument): FuzzOperation[] {
       (operation.security as Array<Record<string, unknown>> | undefined) ?? globalSecurity
     ).flatMap((s) => Object.keys(s))
     return {
-      id: operation.operationId ?? `${method.toUpperCase()} ${path}`,
+      id:
+        typeof operation.operationId === 'string' ? operation.operationId : `${method.toUpperCase()} ${path}`,
       method: method.toUpperCase(),
       template: path,
       parameters,
@@ -67,15 +66,7 @@ export function fuzzOperations(doc: OpenApiDocument): FuzzOperation[] {
           }
         : {}),
       security,
-      statuses: Object.keys(operation.responses ?? {}),
+      statuses,
     }
-  })
-}
-
-/** Fills a path template; values are percent-encoded unless `raw`. */
-export function fillPath(template: string, values: Record<string, string>, raw = false): string {
-  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = values[name] ?? 'x'
-    return raw ? value : encodeURIComponent(value)
   })
 }

@@ -1,5 +1,6 @@
+import { deref as resolve } from '@apiplatform/openapi-toolkit'
 import fc from 'fast-check'
-import { type OpenApiDocument, resolveRef } from '../spec.js'
+import type { OpenApiDocument } from '../spec.js'
 
 export type Schema = Record<string, unknown>
 
@@ -16,9 +17,9 @@ interface Context {
 
 const MAX_DEPTH = 8
 
-/** A schema with its local `$ref` (and chains of them) followed. */
+/** A schema with its local `$ref` (and chains of them) followed; an absent one is `{}` (anything). */
 export function deref(doc: OpenApiDocument, schema: unknown): Schema {
-  return (resolveRef(doc, schema as Schema) ?? {}) as Schema
+  return resolve<Schema | undefined>(doc, schema) ?? {}
 }
 
 /** Every property schema of an object schema, `allOf` members merged. */

@@ -1,11 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call } from '../../../test/keys-fixtures.js'
-import { insertGatewayRequests } from '../analytics.shared/fixtures.js'
+import { insertGatewayRequests } from '../../testing/analytics-rows.js'
+import { useTestService } from '../../testing/harness.js'
+import { call } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('analytics.getGatewayRequests 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it("runs the documented example query over the workspace's own requests only", async () => {
     const ws = await t.workspace()

@@ -1,11 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { analyticsKey, SOURCES } from '../../../test/analytics-fixtures.js'
-import { useService } from '../../../test/harness.js'
-import { call } from '../../../test/keys-fixtures.js'
+import { analyticsKey, SOURCES } from '../../testing/analytics-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('analytics.getGatewayRequests 403 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it("needs the read permission of its own source; another source's does not do", async () => {
     const others = Object.entries(SOURCES)

@@ -1,6 +1,6 @@
+import { runAnalytics } from '../../analytics/run.js'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { runAnalytics } from '../analytics.shared/run.js'
 
 /**
  * `analytics.getRatelimits`: one read-only SELECT over `ratelimits`, confined to the caller's

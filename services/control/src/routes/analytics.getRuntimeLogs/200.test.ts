@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { insertRuntimeLogs } from '../analytics.shared/fixtures.js'
+import { insertRuntimeLogs } from '../../testing/analytics-rows.js'
+import { useTestService } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('analytics.getRuntimeLogs 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('runs the documented example query over the workspace own logs only', async () => {
     const ws = await t.workspace()

@@ -1,11 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { analyticsKey } from '../../../test/analytics-fixtures.js'
-import { useService } from '../../../test/harness.js'
-import { call } from '../../../test/keys-fixtures.js'
+import { analyticsKey } from '../../testing/analytics-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('analytics.getVerifications 403 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it("needs api.*.read_analytics; the other sources' permissions do not do", async () => {
     const denied = await analyticsKey(t, 'analytics.getVerifications', {

@@ -1,11 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { insertVerifications } from '../analytics.shared/fixtures.js'
+import { insertVerifications } from '../../testing/analytics-rows.js'
+import { useTestService } from '../../testing/harness.js'
 
 /** Every way out of the workspace's own read-only rows that the API refuses as 422. */
 describe.each(testDatabaseKinds())('analytics.getVerifications 422 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it.each([
     // other tables

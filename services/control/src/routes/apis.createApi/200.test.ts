@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { newApi, ok } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { newApi, ok } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('apis.createApi 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   it('creates an API that getApi returns', async () => {
     const created = await ok<{ apiId: string }>(t, 'apis.createApi', { name: 'payments-api' })
     expect(created.apiId).toMatch(/^api_/)

@@ -1,7 +1,7 @@
+import { requirePermission } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { insertApi } from '../../repositories/apis.js'
-import { requirePermission } from '../keys.shared.js'
 
 /** `apis.createApi`: a new API (the container of keys) in the caller's workspace. */
 export const createApi =

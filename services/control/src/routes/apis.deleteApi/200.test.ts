@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, newKey, ok } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, newKey, ok } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('apis.deleteApi 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   it('deletes the API with its keys, which stop verifying', async () => {
     const { apiId, key, keyId } = await newKey(t)
     expect(await ok(t, 'apis.deleteApi', { apiId })).toEqual({})

@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, newApi } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, newApi } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('apis.deleteApi 412 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   it('answers 412 while delete protection is on', async () => {
     const apiId = await newApi(t)
     await t.service.db.query('UPDATE apis SET delete_protection = true WHERE id = $1', [apiId])

@@ -1,8 +1,8 @@
+import { apiForOperation } from '../../access/api.js'
 import type { Deps } from '../../deps.js'
 import { preconditionFailed } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { deleteApi as deleteRow } from '../../repositories/apis.js'
-import { apiForOperation } from '../apis.shared.js'
 
 /** `apis.deleteApi`: deletes an API and all its keys; 412 while delete protection is on. */
 export const deleteApi =

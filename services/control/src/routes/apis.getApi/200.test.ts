@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, newApi } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, newApi } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('apis.getApi 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   it('is granted by read_api on that API only', async () => {
     const apiId = await newApi(t)
     const key = await t.key([`api.${apiId}.read_api`])

@@ -1,6 +1,6 @@
+import { apiForOperation } from '../../access/api.js'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { apiForOperation } from '../apis.shared.js'
 
 /** `apis.getApi`: id and name of an API of the workspace. */
 export const getApi =

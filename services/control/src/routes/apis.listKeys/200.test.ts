@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, newApi, ok, unique } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, newApi, ok, unique } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('apis.listKeys 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   it('pages through the keys, filters by externalId and decrypts recoverable keys', async () => {
     const apiId = await newApi(t)
     const externalId = unique('owner')

@@ -1,11 +1,12 @@
+import { apiForOperation } from '../../access/api.js'
+import { mayDecrypt } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
-import { encodeCursor, paginate } from '../../domain/cursor.js'
+import { paginate, parseCursor, rowCursor } from '../../domain/cursor.js'
 import { forbidden } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
+import { toApiKey } from '../../keys/api-form.js'
 import { listKeysOfApi } from '../../repositories/api-keys.js'
 import { findIdentity } from '../../repositories/identities.js'
-import { apiForOperation } from '../apis.shared.js'
-import { mayDecrypt, parseCursor, toApiKey } from '../keys.shared.js'
 
 /**
  * `apis.listKeys`: the keys of an API, oldest first, paginated. `externalId` filters by owner
@@ -31,7 +32,7 @@ export const listKeys =
     }
     const limit = body.limit ?? 100
     const rows = await listKeysOfApi(deps.db, { apiId: api.id, identityId, after, limit: limit + 1 })
-    const { page, pagination } = paginate(rows, limit, encodeCursor)
+    const { page, pagination } = paginate(rows, limit, rowCursor)
     const data = []
     for (const key of page) data.push(await toApiKey(deps, deps.db, key, { decrypt: body.decrypt }))
     return c.json(

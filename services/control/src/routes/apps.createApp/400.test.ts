@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { locationsOf, useService } from '../../../test/harness.js'
-import { call } from '../../../test/platform.js'
+import { locationsOf, useTestService } from '../../testing/harness.js'
+import { call } from '../../testing/platform.js'
 
 describe.each(testDatabaseKinds())('apps.createApp 400 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it.each([
     ['a missing name', { project: 'demo', slug: 'x-app' }, 'body.name'],

@@ -1,22 +1,14 @@
 import { newId } from '@apiplatform/server-kit'
+import { denied } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
-import { ApiError, notFound } from '../../domain/errors.js'
+import { slugConflict } from '../../domain/app.js'
+import { notFound } from '../../domain/errors.js'
 import { authorize } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { insertApp, slugTaken } from '../../repositories/apps.js'
 import { insertEnvironment } from '../../repositories/environments.js'
 import { findProject } from '../../repositories/projects.js'
-import { denied } from '../environments.scope.js'
-
-export const slugConflict = (slug: string, project: string) =>
-  new ApiError(
-    409,
-    'data/app_already_exists',
-    `An app with the slug ${slug} already exists in project ${project}.`,
-  )
-
-/** Whether a database error is a unique violation (two requests racing for one slug). */
-export const isUniqueViolation = (error: unknown) => (error as { code?: string })?.code === '23505'
+import { isUniqueViolation } from '../../repositories/rows.js'
 
 /**
  * `apps.createApp`: creates the app with its `production` and `preview` environments in one

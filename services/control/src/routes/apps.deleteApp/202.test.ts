@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { eventually, useService } from '../../../test/harness.js'
-import { addDomain, call, production } from '../../../test/platform.js'
+import { eventually, useTestService } from '../../testing/harness.js'
+import { addDomain, call, production } from '../../testing/platform.js'
 
 describe.each(testDatabaseKinds())('apps.deleteApp 202 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('accepts the deletion, then removes the app with environments, deployments, domains and variables', async () => {
     const fx = await t.fixture()

@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { eventually, useService } from '../../../test/harness.js'
-import { call } from '../../../test/platform.js'
+import { eventually, useTestService } from '../../testing/harness.js'
+import { call } from '../../testing/platform.js'
 
 describe.each(testDatabaseKinds())('apps.deleteApp 412 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('answers 412 while delete protection is on; deletes once it is turned off', async () => {
     const fx = await t.fixture()

@@ -1,9 +1,9 @@
+import { appOf } from '../../access/environment.js'
 import type { Deps } from '../../deps.js'
 import { preconditionFailed } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { findAppById, markDeletionRequested } from '../../repositories/apps.js'
 import { TASKS_QUEUE, type TaskJob } from '../../workflows/tasks.js'
-import { appOf } from '../environments.scope.js'
 
 /**
  * `apps.deleteApp`: 412 while delete protection is on; otherwise records the deletion workflow

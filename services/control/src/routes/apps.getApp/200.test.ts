@@ -1,9 +1,9 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { eventually, useService } from '../../../test/harness.js'
+import { eventually, useTestService } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('apps.getApp 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('shows the current deployment and the rolled-back marking before and after a rollback', async () => {
     const fx = await t.fixture()

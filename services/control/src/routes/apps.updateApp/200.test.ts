@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call } from '../../../test/platform.js'
+import { useTestService } from '../../testing/harness.js'
+import { call } from '../../testing/platform.js'
 
 describe.each(testDatabaseKinds())('apps.updateApp 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('changes only the given fields, persists them, and disconnects git with null', async () => {
     const fx = await t.fixture()

@@ -1,10 +1,10 @@
+import { appOf } from '../../access/environment.js'
 import type { Deps } from '../../deps.js'
-import { toApiApp } from '../../domain/app.js'
+import { slugConflict, toApiApp } from '../../domain/app.js'
 import { invalidInput } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { findAppById, saveApp, slugTaken } from '../../repositories/apps.js'
-import { isUniqueViolation, slugConflict } from '../apps.createApp/handler.js'
-import { appOf } from '../environments.scope.js'
+import { isUniqueViolation } from '../../repositories/rows.js'
 
 /**
  * `apps.updateApp`: changes name, slug, repository or delete protection; omitted fields stay.

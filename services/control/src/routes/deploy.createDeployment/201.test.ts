@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { eventually, useService } from '../../../test/harness.js'
-import { call } from '../../../test/platform.js'
+import { eventually, useTestService } from '../../testing/harness.js'
+import { call } from '../../testing/platform.js'
 
 describe.each(testDatabaseKinds())('deploy.createDeployment 201 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('deploys a prebuilt image through the same state machine, with steps and runtime logs', async () => {
     const fx = await t.fixture()

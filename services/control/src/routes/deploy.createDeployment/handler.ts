@@ -1,3 +1,4 @@
+import { denied } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
 import { authorize } from '../../http/auth.js'
@@ -5,7 +6,6 @@ import type { ServiceHandler } from '../../http/env.js'
 import { findApp } from '../../repositories/apps.js'
 import { findEnvironment } from '../../repositories/environments.js'
 import { recordNewDeployment } from '../../use-cases/create-deployment.js'
-import { denied } from '../environments.scope.js'
 
 /**
  * `deploy.createDeployment` (deprecated namespace): always deploys a prebuilt Docker image, to

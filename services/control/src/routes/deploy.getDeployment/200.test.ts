@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { eventually, useService } from '../../../test/harness.js'
-import { addDomain, call, production, publish } from '../../../test/platform.js'
+import { eventually, useTestService } from '../../testing/harness.js'
+import { addDomain, call, production, publish } from '../../testing/platform.js'
 
 describe.each(testDatabaseKinds())('deploy.getDeployment 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('shows the upper-case status, the verified custom domains of a live deployment, and the failure message', async () => {
     const fx = await t.fixture({ withCurrent: false })

@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { locationsOf, useService } from '../../../test/harness.js'
-import { call } from '../../../test/platform.js'
+import { locationsOf, useTestService } from '../../testing/harness.js'
+import { call } from '../../testing/platform.js'
 
 describe.each(testDatabaseKinds())('deploy.getDeployment 400 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('rejects ids that do not match ^d_[a-zA-Z0-9]+$ (such as the seeded d_seed_v1)', async () => {
     for (const deploymentId of ['x_123', 'd_seed_v1', '']) {

@@ -1,3 +1,4 @@
+import { denied } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import { isCurrent } from '../../domain/deployment.js'
 import { deploymentNotFound } from '../../domain/errors.js'
@@ -5,7 +6,7 @@ import { authorize } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { listDeploymentSteps } from '../../repositories/deployment-events.js'
 import { findDeployment } from '../../repositories/deployments.js'
-import { denied } from '../environments.scope.js'
+import { verifiedDomainNames } from '../../repositories/domains.js'
 
 /**
  * `deploy.getDeployment` (deprecated namespace): the status in upper case, the hostnames the
@@ -20,12 +21,7 @@ export const getDeployment =
     const d = await findDeployment(deps.db, c.get('caller').workspaceId, deploymentId)
     if (!d) throw deploymentNotFound(deploymentId)
     if (!authorize(c, { environmentId: d.environmentId })) throw denied(c, { environmentId: d.environmentId })
-    const custom = isCurrent(d)
-      ? await deps.db.query<{ domain: string }>(
-          "SELECT domain FROM domains WHERE environment_id = $1 AND status = 'verified' ORDER BY created_at, id",
-          [d.environmentId],
-        )
-      : []
+    const custom = isCurrent(d) ? await verifiedDomainNames(deps.db, d.environmentId) : []
     const steps = await listDeploymentSteps(deps.db, d.id)
     const upper = (s: string) => s.toUpperCase() as Uppercase<typeof d.status>
     return c.json(
@@ -35,7 +31,7 @@ export const getDeployment =
           id: d.id,
           status: upper(d.status),
           ...(d.error ? { errorMessage: d.error.message } : {}),
-          hostnames: [...d.domains, ...custom.map((r) => r.domain)],
+          hostnames: [...d.domains, ...custom],
           steps: (steps.length > 0
             ? steps
             : [

@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
 import { SEED } from '../../seed.js'
+import { useTestService } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('deployments.getDeployment 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   const get = (deploymentId: string, key?: string) =>
     (key ? t.clientFor(key) : t.client).raw.POST('/v2/deployments.getDeployment', { body: { deploymentId } })
 

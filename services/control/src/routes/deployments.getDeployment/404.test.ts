@@ -1,9 +1,9 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
+import { useTestService } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('deployments.getDeployment 404 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   const get = (key: string, deploymentId: string) =>
     t.clientFor(key).raw.POST('/v2/deployments.getDeployment', { body: { deploymentId } })
 

@@ -1,9 +1,9 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
+import { useTestService } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('deployments.listDeployments 403 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('answers 403 to a key that may read no deployments at all', async () => {
     const key = await t.key(['environment.*.rollback_deployment', 'api.*.read_api'])

@@ -1,9 +1,9 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
+import { useTestService } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('deployments.listDeployments 404 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   const list = (body: Record<string, unknown>, key?: string) =>
     (key ? t.clientFor(key) : t.client).raw.POST('/v2/deployments.listDeployments', { body })
 

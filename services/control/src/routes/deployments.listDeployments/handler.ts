@@ -1,14 +1,14 @@
 import type { Deps } from '../../deps.js'
-import { decodeCursor, encodeCursor, paginate } from '../../domain/cursor.js'
+import { paginate, parseCursor, rowCursor } from '../../domain/cursor.js'
 import { toApiDeployment } from '../../domain/deployment.js'
-import { forbidden, invalidInput, notFound } from '../../domain/errors.js'
+import { forbidden, notFound } from '../../domain/errors.js'
+import { readableScope } from '../../domain/readable-scope.js'
 import { requiredPermissions } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { findAppInWorkspace } from '../../repositories/apps.js'
 import { listDeployments as listRows } from '../../repositories/deployments.js'
 import { findEnvironmentInWorkspace } from '../../repositories/environments.js'
 import { findProject } from '../../repositories/projects.js'
-import { readableScope } from './scope.js'
 
 /**
  * `deployments.listDeployments`: newest first, filtered, paginated with an opaque cursor. Only
@@ -28,17 +28,7 @@ export const listDeployments =
         'The root key lacks environment.*.read_deployment or any environment.<id>.read_deployment.',
       )
     }
-    let after: { createdAt: number; id: string } | undefined
-    if (body.cursor !== undefined) {
-      after = decodeCursor(body.cursor)
-      if (!after) {
-        throw invalidInput('The cursor is not one this operation returned.', {
-          location: 'body.cursor',
-          message: 'Unknown cursor',
-          fix: 'Pass pagination.cursor from the previous page unchanged, or omit it.',
-        })
-      }
-    }
+    const after = parseCursor(body.cursor)
     const project = body.project ? await findProject(deps.db, ws, body.project) : undefined
     if (body.project && !project) throw notFound('project', `The project ${body.project} does not exist.`)
     const app = body.app ? await findAppInWorkspace(deps.db, ws, body.app, project?.id) : undefined
@@ -66,7 +56,7 @@ export const listDeployments =
       after,
       limit: limit + 1,
     })
-    const { page, pagination } = paginate(rows, limit, encodeCursor)
+    const { page, pagination } = paginate(rows, limit, rowCursor)
     return c.json(
       {
         meta: { requestId },

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { acceptFromRequest } from '../deployment-operation.js'
+import { acceptFromRequest } from '../../use-cases/accept-from-request.js'
 
 /** `deployments.promoteDeployment`: see the operation's description in the spec for its preconditions. */
 export const promoteDeployment =

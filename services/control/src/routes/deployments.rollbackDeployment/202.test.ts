@@ -1,9 +1,9 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { eventually, useService } from '../../../test/harness.js'
+import { eventually, useTestService } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('deployments.rollbackDeployment 202 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   const get = (deploymentId: string) => t.client.deployments.getDeployment({ deploymentId })
 
   it('accepts the rollback, records the workflow, then moves live traffic and marks the app rolled back', async () => {

@@ -1,9 +1,9 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { ROOT_KEY, useService } from '../../../test/harness.js'
+import { ROOT_KEY, useTestService } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('deployments.rollbackDeployment 401 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   const rollback = (key: string | undefined, headers?: Record<string, string>, deploymentId = 'd_seed_v1') =>
     t.clientFor(key).raw.POST('/v2/deployments.rollbackDeployment', {
       body: { deploymentId },

@@ -1,9 +1,9 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
+import { useTestService } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('deployments.rollbackDeployment 404 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   const rollback = (key: string, deploymentId: string) =>
     t.clientFor(key).raw.POST('/v2/deployments.rollbackDeployment', { body: { deploymentId } })
   /** The error body without its request id, which differs per request. */

@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import type { AppFixture } from '../../../test/fixtures.js'
-import { useService } from '../../../test/harness.js'
+import type { AppFixture } from '../../testing/fixtures.js'
+import { useTestService } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('deployments.rollbackDeployment 412 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   const rollback = (deploymentId: string) =>
     t.client.raw.POST('/v2/deployments.rollbackDeployment', { body: { deploymentId } })
 

@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { eventually, useService } from '../../../test/harness.js'
-import { call } from '../../../test/platform.js'
+import { eventually, useTestService } from '../../testing/harness.js'
+import { call } from '../../testing/platform.js'
 
 describe.each(testDatabaseKinds())('deployments.startDeployment 202 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   const get = (deploymentId: string) => t.client.deployments.getDeployment({ deploymentId })
 
   it('starts a stopped deployment again: ready, without taking live traffic', async () => {

@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, production, uniqueDomain } from '../../../test/platform.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, production, uniqueDomain } from '../../testing/platform.js'
 
 describe.each(testDatabaseKinds())('domains.createDomain 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('answers with a CNAME to the edge and a TXT verification token; the domain is pending', async () => {
     const fx = await t.fixture()

@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, production, uniqueDomain } from '../../../test/platform.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, production, uniqueDomain } from '../../testing/platform.js'
 
 describe.each(testDatabaseKinds())('domains.createDomain 404 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('answers 404 for an unknown environment', async () => {
     const fx = await t.fixture()

@@ -1,11 +1,11 @@
 import { newId, randomToken } from '@apiplatform/server-kit'
+import { environmentOf } from '../../access/environment.js'
 import type { Deps } from '../../deps.js'
 import { dnsRecordsFor, normalizeDomain } from '../../domain/custom-domain.js'
 import { ApiError, invalidInput } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { insertDomain } from '../../repositories/domains.js'
 import { TASKS_QUEUE, type TaskJob } from '../../workflows/tasks.js'
-import { environmentOf } from '../environments.scope.js'
 
 const taken = (domain: string) =>
   new ApiError(

@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { addDomain, call, production } from '../../../test/platform.js'
+import { useTestService } from '../../testing/harness.js'
+import { addDomain, call, production } from '../../testing/platform.js'
 
 describe.each(testDatabaseKinds())('domains.deleteDomain 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('detaches the domain; the name can be attached again', async () => {
     const fx = await t.fixture()

@@ -1,7 +1,7 @@
+import { domainOf } from '../../access/domain.js'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { deleteDomain as deleteRow } from '../../repositories/domains.js'
-import { domainOf } from '../domains.scope.js'
 
 /** `domains.deleteDomain`: detaches the domain; queued checks of it then do nothing. */
 export const deleteDomain =

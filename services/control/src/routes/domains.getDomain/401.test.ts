@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call } from '../../../test/platform.js'
+import { useTestService } from '../../testing/harness.js'
+import { call } from '../../testing/platform.js'
 
 describe.each(testDatabaseKinds())('domains.getDomain 401 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   const body = { domain: 'checkout.acme-shop.example' }
 
   it('answers 401 without a key, with an unknown key and with a revoked key, and changes nothing', async () => {

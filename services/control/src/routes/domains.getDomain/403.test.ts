@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { addDomain, call } from '../../../test/platform.js'
+import { useTestService } from '../../testing/harness.js'
+import { addDomain, call } from '../../testing/platform.js'
 
 describe.each(testDatabaseKinds())('domains.getDomain 403 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('answers 403 without read_domain on its environment', async () => {
     const fx = await t.fixture()

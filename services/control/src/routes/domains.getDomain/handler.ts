@@ -1,7 +1,7 @@
+import { domainOf } from '../../access/domain.js'
 import type { Deps } from '../../deps.js'
 import { toApiDomain } from '../../domain/custom-domain.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { domainOf } from '../domains.scope.js'
 
 /** `domains.getDomain`: a domain by name (or id) with its status and DNS records. */
 export const getDomain =

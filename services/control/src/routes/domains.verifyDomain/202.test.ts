@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { eventually, useService } from '../../../test/harness.js'
-import { addDomain, call, publish, uniqueDomain } from '../../../test/platform.js'
+import { eventually, useTestService } from '../../testing/harness.js'
+import { addDomain, call, publish, uniqueDomain } from '../../testing/platform.js'
 
 describe.each(testDatabaseKinds())('domains.verifyDomain 202 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   const settled = (domain: string) =>
     eventually(async () => {
       const d = await t.client.domains.getDomain({ domain })

@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { eventually, useService } from '../../../test/harness.js'
-import { addDomain, call, publish } from '../../../test/platform.js'
+import { eventually, useTestService } from '../../testing/harness.js'
+import { addDomain, call, publish } from '../../testing/platform.js'
 
 describe.each(testDatabaseKinds())('domains.verifyDomain 412 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('answers 412 once the domain is verified', async () => {
     const fx = await t.fixture()

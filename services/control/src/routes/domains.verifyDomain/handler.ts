@@ -1,9 +1,9 @@
+import { domainNotFound, domainOf } from '../../access/domain.js'
 import type { Deps } from '../../deps.js'
 import { preconditionFailed } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { beginDomainCheck, findDomain } from '../../repositories/domains.js'
 import { TASKS_QUEUE, type TaskJob } from '../../workflows/tasks.js'
-import { domainNotFound, domainOf } from '../domains.scope.js'
 
 /**
  * `domains.verifyDomain`: 412 when already verified; otherwise the domain becomes `verifying`

@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { locationsOf, useService } from '../../../test/harness.js'
-import { call, production } from '../../../test/platform.js'
+import { locationsOf, useTestService } from '../../testing/harness.js'
+import { call, production } from '../../testing/platform.js'
 
 describe.each(testDatabaseKinds())('environments.listEnvironmentVariables 400 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('rejects a cursor it did not issue and a limit out of range', async () => {
     const fx = await t.fixture()

@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, production } from '../../../test/platform.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, production } from '../../testing/platform.js'
 
 describe.each(testDatabaseKinds())('environments.listEnvironmentVariables 403 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('answers 403 to a key that may read another environment only', async () => {
     const fx = await t.fixture()

@@ -1,17 +1,10 @@
+import { environmentOf } from '../../access/environment.js'
 import type { Deps } from '../../deps.js'
-import { invalidInput } from '../../domain/errors.js'
+import { decodeCursor, encodeCursor } from '../../domain/cursor.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { listVariables, type VariableRecord } from '../../repositories/variables.js'
-import { environmentOf } from '../environments.scope.js'
 
 const KEY = /^[A-Za-z_][A-Za-z0-9_]*$/
-
-export const encodeKeyCursor = (key: string) => Buffer.from(`k:${key}`).toString('base64url')
-
-export function decodeKeyCursor(cursor: string): string | undefined {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8')
-  return text.startsWith('k:') && KEY.test(text.slice(2)) ? text.slice(2) : undefined
-}
 
 /**
  * `environments.listEnvironmentVariables`: the variables ordered by key. A `recoverable`
@@ -23,14 +16,9 @@ export const listEnvironmentVariables =
   async (c) => {
     const body = c.req.valid('json')
     const { environment } = await environmentOf(deps, c, body)
-    const afterKey = body.cursor === undefined ? undefined : decodeKeyCursor(body.cursor)
-    if (body.cursor !== undefined && afterKey === undefined) {
-      throw invalidInput('The cursor is not one this operation returned.', {
-        location: 'body.cursor',
-        message: 'Unknown cursor',
-        fix: 'Pass pagination.cursor of the previous page, or omit it for the first page.',
-      })
-    }
+    const afterKey = decodeCursor(body.cursor, (value) =>
+      typeof value === 'string' && KEY.test(value) ? value : undefined,
+    )
     const limit = body.limit ?? 100
     const rows = await listVariables(deps.db, environment.id, { afterKey, limit: limit + 1 })
     const page = rows.slice(0, limit)
@@ -51,7 +39,7 @@ export const listEnvironmentVariables =
         data: page.map(show),
         pagination:
           rows.length > limit && last
-            ? { cursor: encodeKeyCursor(last.key), hasMore: true }
+            ? { cursor: encodeCursor(last.key), hasMore: true }
             : { hasMore: false },
       },
       200,

@@ -1,7 +1,7 @@
+import { environmentOf } from '../../access/environment.js'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { deleteVariables } from '../../repositories/variables.js'
-import { environmentOf } from '../environments.scope.js'
 
 /** `environments.removeEnvironmentVariables`: deletes the given keys; unknown keys are ignored. */
 export const removeEnvironmentVariables =

@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, production } from '../../../test/platform.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, production } from '../../testing/platform.js'
 
 describe.each(testDatabaseKinds())('environments.setEnvironmentVariables 403 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('answers 403 with read_variables only; write_variables of the environment grants it', async () => {
     const fx = await t.fixture()

@@ -1,8 +1,8 @@
+import { environmentOf } from '../../access/environment.js'
 import type { Deps } from '../../deps.js'
 import { invalidInput } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { pruneVariables, upsertVariable } from '../../repositories/variables.js'
-import { environmentOf } from '../environments.scope.js'
 
 /**
  * `environments.setEnvironmentVariables`: creates or overwrites up to 50 variables in one

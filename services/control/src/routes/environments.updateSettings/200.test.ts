@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { eventually, useService } from '../../../test/harness.js'
-import { call, production } from '../../../test/platform.js'
+import { eventually, useTestService } from '../../testing/harness.js'
+import { call, production } from '../../testing/platform.js'
 
 describe.each(testDatabaseKinds())('environments.updateSettings 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('persists the settings, shows them in getEnvironment, and the next deployment uses them', async () => {
     const fx = await t.fixture()

@@ -1,9 +1,9 @@
+import { environmentOf } from '../../access/environment.js'
 import type { Deps } from '../../deps.js'
 import { applySettings } from '../../domain/environment-settings.js'
 import { invalidInput } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { findEnvironment, saveEnvironmentSettings } from '../../repositories/environments.js'
-import { environmentOf } from '../environments.scope.js'
+import { findEnvironment, lockEnvironment, saveEnvironmentSettings } from '../../repositories/environments.js'
 
 /**
  * `environments.updateSettings`: merges the given build and runtime settings into the stored
@@ -31,7 +31,7 @@ export const updateSettings =
     })
     await deps.db.transaction(async (tx) => {
       // Serialises concurrent updates, so that each merges into the other's result.
-      await tx.query('SELECT 1 FROM environments WHERE id = $1 FOR UPDATE', [environment.id])
+      await lockEnvironment(tx, environment.id)
       const current = (await findEnvironment(tx, environment.appId, environment.id)) ?? environment
       await saveEnvironmentSettings(tx, environment.id, applySettings(current.settings, update), deps.now())
     })

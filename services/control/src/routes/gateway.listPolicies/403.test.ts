@@ -1,11 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { withPolicies } from '../../../test/gateway-fixtures.js'
-import { useService } from '../../../test/harness.js'
-import { call } from '../../../test/keys-fixtures.js'
+import { withPolicies } from '../../testing/gateway-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('gateway.listPolicies 403 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('needs read_policies on that environment', async () => {
     const { fx, where } = await withPolicies(t)

@@ -1,8 +1,9 @@
 import type { schemas } from '@apiplatform/control-routes'
 import type { z } from 'zod'
 import type { Deps } from '../../deps.js'
+import { resolveTarget } from '../../gateway/target.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { loadPolicies, resolveTarget } from '../gateway.shared/store.js'
+import { loadPolicies } from '../../repositories/gateway.js'
 
 /** `gateway.listPolicies`: the environment's policies in evaluation order (not paginated). */
 export const listPolicies =

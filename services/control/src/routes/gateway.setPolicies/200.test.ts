@@ -1,11 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { TWO_POLICIES, withPolicies } from '../../../test/gateway-fixtures.js'
-import { useService } from '../../../test/harness.js'
-import { call } from '../../../test/keys-fixtures.js'
+import { TWO_POLICIES, withPolicies } from '../../testing/gateway-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('gateway.setPolicies 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('replaces the ordered list of one environment, and empties it', async () => {
     const { where } = await withPolicies(t)

@@ -1,9 +1,9 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { locationsOf, useService } from '../../../test/harness.js'
+import { locationsOf, useTestService } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('gateway.setPolicies 400 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('rejects invalid policies and duplicate names', async () => {
     const fx = await t.fixture()

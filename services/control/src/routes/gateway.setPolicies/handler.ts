@@ -1,8 +1,10 @@
 import type { Deps } from '../../deps.js'
 import { invalidInput } from '../../domain/errors.js'
+import type { Policy } from '../../gateway/evaluate.js'
+import { duplicateName } from '../../gateway/evaluate.js'
+import { resolveTarget } from '../../gateway/target.js'
 import type { ServiceHandler } from '../../http/env.js'
-import type { Policy } from '../gateway.shared/evaluate.js'
-import { duplicateName, resolveTarget, savePolicies } from '../gateway.shared/store.js'
+import { savePolicies } from '../../repositories/gateway.js'
 
 /** `gateway.setPolicies`: replaces the whole ordered list; names must be unique (they are the policyId). */
 export const setPolicies =

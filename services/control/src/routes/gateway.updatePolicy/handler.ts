@@ -1,8 +1,10 @@
 import type { Deps } from '../../deps.js'
 import { invalidInput, notFound } from '../../domain/errors.js'
+import type { Policy } from '../../gateway/evaluate.js'
+import { duplicateName } from '../../gateway/evaluate.js'
+import { resolveTarget } from '../../gateway/target.js'
 import type { ServiceHandler } from '../../http/env.js'
-import type { Policy } from '../gateway.shared/evaluate.js'
-import { duplicateName, loadPolicies, resolveTarget, savePolicies } from '../gateway.shared/store.js'
+import { loadPolicies, lockPolicies, savePolicies } from '../../repositories/gateway.js'
 
 const FIELDS = ['name', 'enabled', 'match', 'keyauth', 'ratelimit', 'firewall', 'openapi', 'logging'] as const
 
@@ -13,9 +15,7 @@ export const updatePolicy =
     const body = c.req.valid('json')
     const target = await resolveTarget(deps, c, body)
     return deps.db.transaction(async (tx) => {
-      await tx.query('SELECT 1 FROM gateway_policies WHERE environment_id = $1 FOR UPDATE', [
-        target.environmentId,
-      ])
+      await lockPolicies(tx, target.environmentId)
       const policies = await loadPolicies(tx, target.environmentId)
       const index = policies.findIndex((p) => p.name === body.policyId)
       const current = policies[index]

@@ -1,9 +1,9 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { locationsOf, ROOT_KEY, useService, validator } from '../../../test/harness.js'
+import { locationsOf, ROOT_KEY, useTestService, validator } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('github.installApp 400 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   // The operation takes no request body, so the generated client cannot send one: these go
   // through fetch, and the answer through the same validator.

@@ -1,8 +1,9 @@
-import { newId, randomToken, sha256 } from '@apiplatform/server-kit'
+import { randomToken, sha256 } from '@apiplatform/server-kit'
 import type { Deps } from '../../deps.js'
 import { forbidden, invalidInput } from '../../domain/errors.js'
 import { authorize } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
+import { insertInstallation } from '../../repositories/github.js'
 
 /** How long an install URL stays valid. */
 export const INSTALL_URL_TTL_MS = 10 * 60_000
@@ -25,11 +26,13 @@ export const installApp =
     const state = `ghs_${randomToken(32)}`
     const now = deps.now()
     const expiresAt = now + INSTALL_URL_TTL_MS
-    await deps.db.query(
-      `INSERT INTO github_installations (id, workspace_id, state_hash, expires_at, requested_by_key_id, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [newId('ghi'), caller.workspaceId, sha256(state), expiresAt, caller.keyId, now],
-    )
+    await insertInstallation(deps.db, {
+      workspaceId: caller.workspaceId,
+      stateHash: sha256(state),
+      expiresAt,
+      requestedByKeyId: caller.keyId,
+      now,
+    })
     const url = `${GITHUB_APP_INSTALL_URL}?state=${encodeURIComponent(state)}`
     return c.json({ meta: { requestId: c.get('requestId') }, data: { url, expiresAt } }, 200)
   }

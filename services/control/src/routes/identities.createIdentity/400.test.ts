@@ -1,7 +1,7 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { ROOT_KEY, useService } from '../../../test/harness.js'
-import { it400 } from '../../../test/keys-fixtures.js'
+import { ROOT_KEY, useTestService } from '../../testing/harness.js'
+import { expectBadRequest } from '../../testing/statuses.js'
 
 const nested = (levels: number): unknown => {
   let value: unknown = 'leaf'
@@ -10,14 +10,14 @@ const nested = (levels: number): unknown => {
 }
 
 describe.each(testDatabaseKinds())('identities.createIdentity 400 (%s)', (kind) => {
-  const t = useService(kind)
-  it400(t, 'identities.createIdentity', [
+  const t = useTestService({ kind })
+  it.each<[unknown, string]>([
     [{}, 'body.externalId'],
     [{ externalId: 'has space' }, 'body.externalId'],
     [{ externalId: 'u1', extra: true }, 'body.extra'],
     [{ externalId: 'u1', meta: { note: 'a\u0000b' } }, 'body.meta.note'],
     [{ externalId: 'u1', meta: { note: ['\udc00'] } }, 'body.meta.note[0]'],
-  ])
+  ])('rejects %j', (body, location) => expectBadRequest(t, 'identities.createIdentity', body, location))
 
   it('holds meta to the depth and size its description documents', async () => {
     const create = (externalId: string, meta: unknown) =>

@@ -1,8 +1,9 @@
+import { requirePermission } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import { ApiError } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
+import { checkRatelimits } from '../../keys/settings.js'
 import { insertIdentity, replaceRatelimits } from '../../repositories/identities.js'
-import { checkRatelimits, requirePermission } from '../keys.shared.js'
 
 /** `identities.createIdentity`: an identity for `externalId` with metadata and rate limits; 409 when taken. */
 export const createIdentity =

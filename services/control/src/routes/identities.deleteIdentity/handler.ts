@@ -1,7 +1,7 @@
+import { identityForOperation } from '../../access/identity.js'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { deleteIdentity as deleteRow } from '../../repositories/identities.js'
-import { identityForOperation } from '../identities.shared.js'
 
 /** `identities.deleteIdentity`: deletes it with its rate limits; its keys stay, unlinked. */
 export const deleteIdentity =

@@ -1,7 +1,7 @@
+import { identityForOperation } from '../../access/identity.js'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { toApiIdentity } from '../../repositories/identities.js'
-import { identityForOperation } from '../identities.shared.js'
 
 /** `identities.getIdentity`: by id or externalId, with metadata and rate limits. */
 export const getIdentity =

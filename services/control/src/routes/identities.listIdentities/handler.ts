@@ -1,17 +1,18 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
+import { workspaceList } from '../../pagination/search-page.js'
 import { listIdentities as listRows, toApiIdentity } from '../../repositories/identities.js'
-import { searchablePage } from '../search-page.shared.js'
 
 /** `identities.listIdentities`: oldest first, paginated, `search` on the external id. */
 export const listIdentities =
   (deps: Deps): ServiceHandler<'identities.listIdentities'> =>
-  async (c) => {
-    const { data, pagination } = await searchablePage(
-      c,
-      c.req.valid('json'),
-      (input) => listRows(deps.db, input),
-      (identity) => toApiIdentity(deps.db, identity),
+  async (c) =>
+    c.json(
+      await workspaceList(
+        c,
+        c.req.valid('json'),
+        (input) => listRows(deps.db, input),
+        (identity) => toApiIdentity(deps.db, identity),
+      ),
+      200,
     )
-    return c.json({ meta: { requestId: c.get('requestId') }, data, pagination }, 200)
-  }

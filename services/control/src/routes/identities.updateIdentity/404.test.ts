@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, foreignRootKey, ok, unique } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, foreignRootKey, ok, unique } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('identities.updateIdentity 404 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   it('answers 404 for an unknown identity and for one of another workspace', async () => {
     expect((await call(t, 'identities.updateIdentity', { identity: 'nobody_here_1' })).response.status).toBe(
       404,

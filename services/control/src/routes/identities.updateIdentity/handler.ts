@@ -1,13 +1,13 @@
+import { identityForOperation } from '../../access/identity.js'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
+import { checkRatelimits } from '../../keys/settings.js'
 import {
   findIdentityById,
   replaceRatelimits,
   toApiIdentity,
   updateIdentityMeta,
 } from '../../repositories/identities.js'
-import { identityForOperation } from '../identities.shared.js'
-import { checkRatelimits } from '../keys.shared.js'
 
 /** `identities.updateIdentity`: `meta` replaces the metadata, `ratelimits` replaces all rate limits. */
 export const updateIdentity =

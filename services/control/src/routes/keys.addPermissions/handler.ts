@@ -1,3 +1,4 @@
+import { keyForOperation } from '../../access/key.js'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import {
@@ -6,7 +7,6 @@ import {
   keyDirectPermissions,
   toApiPermission,
 } from '../../repositories/rbac.js'
-import { keyForOperation } from '../keys.shared.js'
 
 /** `keys.addPermissions`: grants permissions (created when missing); returns the direct permissions. */
 export const addPermissions =

@@ -1,8 +1,8 @@
+import { keyForOperation } from '../../access/key.js'
 import type { Deps } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { addKeyRoles, findRoles, keyRoles, toApiRole } from '../../repositories/rbac.js'
-import { keyForOperation } from '../keys.shared.js'
 
 /** `keys.addRoles`: assigns existing roles (404 for an unknown one); returns the key's roles. */
 export const addRoles =

@@ -1,10 +1,10 @@
 import { sha256, testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, newApi, newKey, ok, unique } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, newApi, newKey, ok, unique } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('keys.createKey 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('issues a key with a prefix that verifies, storing only its hash', async () => {
     const { keyId, key } = await newKey(t, { prefix: 'acme', name: 'Backend', byteLength: 24 })

@@ -1,11 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { describe } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { it400 } from '../../../test/keys-fixtures.js'
+import { describe, it } from 'vitest'
+import { useTestService } from '../../testing/harness.js'
+import { expectBadRequest } from '../../testing/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.createKey 400 (%s)', (kind) => {
-  const t = useService(kind)
-  it400(t, 'keys.createKey', [
+  const t = useTestService({ kind })
+  it.each<[unknown, string]>([
     [{}, 'body.apiId'],
     [{ apiId: 'api_12345678', byteLength: 8 }, 'body.byteLength'],
     [
@@ -22,5 +22,5 @@ describe.each(testDatabaseKinds())('keys.createKey 400 (%s)', (kind) => {
       },
       'body.ratelimits[0].limit',
     ],
-  ])
+  ])('rejects %j', (body, location) => expectBadRequest(t, 'keys.createKey', body, location))
 })

@@ -1,8 +1,8 @@
+import { apiForOperation } from '../../access/api.js'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { apiForOperation } from '../apis.shared.js'
-import { checkRatelimits } from '../keys.shared.js'
-import { checkRefill, storeKey } from './create.js'
+import { checkRefill, storeKey } from '../../keys/create.js'
+import { checkRatelimits } from '../../keys/settings.js'
 
 /**
  * `keys.createKey`: issues a key in an API and returns it once. Only its SHA-256 is stored, plus

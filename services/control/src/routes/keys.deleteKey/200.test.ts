@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { newKey, ok } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { newKey, ok } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('keys.deleteKey 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   it('soft-deletes by default and erases with permanent', async () => {
     const soft = await newKey(t)
     expect(await ok(t, 'keys.deleteKey', { keyId: soft.keyId })).toEqual({})

@@ -1,7 +1,7 @@
+import { keyForOperation } from '../../access/key.js'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { hardDeleteKey, softDeleteKey } from '../../repositories/api-keys.js'
-import { keyForOperation } from '../keys.shared.js'
 
 /** `keys.deleteKey`: soft deletion (the row stays for audit) or, with `permanent`, erasure. */
 export const deleteKey =

@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { newKey, ok } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { newKey, ok } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('keys.getKey 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   it('decrypts a recoverable key only when asked and allowed', async () => {
     const { keyId, key, apiId } = await newKey(t, { recoverable: true, name: 'r' })
     const plain = await ok<{ plaintext?: string; start: string }>(t, 'keys.getKey', { keyId })

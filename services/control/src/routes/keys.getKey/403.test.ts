@@ -1,11 +1,13 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, it403, newKey } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, newKey } from '../../testing/keys-fixtures.js'
+import { expectForbiddenWithoutPermission } from '../../testing/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.getKey 403 (%s)', (kind) => {
-  const t = useService(kind)
-  it403(t, 'keys.getKey', () => ({ keyId: 'key_1234567890abcd' }))
+  const t = useTestService({ kind })
+  it('answers 403 to a root key without the required permission', () =>
+    expectForbiddenWithoutPermission(t, 'keys.getKey', () => ({ keyId: 'key_1234567890abcd' })))
 
   it('answers 403 to decrypt without decrypt_key, and to a key of another API', async () => {
     const { keyId, apiId } = await newKey(t, { recoverable: true })

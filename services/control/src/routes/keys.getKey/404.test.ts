@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, foreignRootKey, newKey } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, foreignRootKey, newKey } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('keys.getKey 404 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   it('answers 404 for unknown, deleted and foreign keys', async () => {
     expect((await call(t, 'keys.getKey', { keyId: 'key_unknown12345' })).response.status).toBe(404)
     const deleted = await newKey(t)

@@ -1,7 +1,9 @@
+import { keyForOperation } from '../../access/key.js'
+import { mayDecrypt } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import { forbidden } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { keyForOperation, mayDecrypt, toApiKey } from '../keys.shared.js'
+import { toApiKey } from '../../keys/api-form.js'
 
 /** `keys.getKey`: a key's settings; `decrypt` adds the plaintext of a recoverable key (needs decrypt_key). */
 export const getKey =

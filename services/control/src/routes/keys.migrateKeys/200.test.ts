@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { newApi, ok, unique } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { newApi, ok, unique } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('keys.migrateKeys 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   const migration = async (algorithm: string) => {
     const id = unique('mig')
     await t.service.db.query(

@@ -1,12 +1,12 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { describe } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { it400 } from '../../../test/keys-fixtures.js'
+import { describe, it } from 'vitest'
+import { useTestService } from '../../testing/harness.js'
+import { expectBadRequest } from '../../testing/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.migrateKeys 400 (%s)', (kind) => {
-  const t = useService(kind)
-  it400(t, 'keys.migrateKeys', [
+  const t = useTestService({ kind })
+  it.each<[unknown, string]>([
     [{ migrationId: 'mig_1', apiId: 'api_1234' }, 'body.keys'],
     [{ migrationId: 'mig_1', apiId: 'api_1234', keys: [] }, 'body.keys'],
-  ])
+  ])('rejects %j', (body, location) => expectBadRequest(t, 'keys.migrateKeys', body, location))
 })

@@ -1,10 +1,10 @@
+import { apiForOperation } from '../../access/api.js'
 import type { Deps } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
+import { checkRefill, storeKey } from '../../keys/create.js'
+import { checkRatelimits } from '../../keys/settings.js'
 import { findMigration } from '../../repositories/api-keys.js'
-import { apiForOperation } from '../apis.shared.js'
-import { checkRefill, storeKey } from '../keys.createKey/create.js'
-import { checkRatelimits } from '../keys.shared.js'
 
 /**
  * `keys.migrateKeys`: imports keys by their existing hashes (stored as given) under a migration

@@ -1,3 +1,4 @@
+import { keyForOperation } from '../../access/key.js'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import {
@@ -6,7 +7,6 @@ import {
   removeKeyPermissions,
   toApiPermission,
 } from '../../repositories/rbac.js'
-import { keyForOperation } from '../keys.shared.js'
 
 /** `keys.removePermissions`: revokes direct permissions (unknown slugs are ignored). */
 export const removePermissions =

@@ -1,7 +1,7 @@
+import { keyForOperation } from '../../access/key.js'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { findRoles, keyRoles, removeKeyRoles, toApiRole } from '../../repositories/rbac.js'
-import { keyForOperation } from '../keys.shared.js'
 
 /** `keys.removeRoles`: unassigns roles (unknown ones are ignored); returns the key's roles. */
 export const removeRoles =

@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { newKey, ok } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { newKey, ok } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('keys.rerollKey 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   it('issues a new key with the same settings and expires the old one', async () => {
     const old = await newKey(t, {
       prefix: 'rr',

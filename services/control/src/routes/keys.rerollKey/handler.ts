@@ -1,7 +1,7 @@
+import { keyForOperation } from '../../access/key.js'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { keyForOperation } from '../keys.shared.js'
-import { rerollStoredKey } from './reroll.js'
+import { rerollStoredKey } from '../../keys/reroll.js'
 
 /**
  * `keys.rerollKey`: a new key with the settings, owner, credits, rate limits, roles and permissions

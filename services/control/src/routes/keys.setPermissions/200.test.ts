@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { newKey, ok, unique } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { newKey, ok, unique } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('keys.setPermissions 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   it('replaces the direct permissions; an empty list removes them all', async () => {
     const p = unique('perm')
     const { keyId } = await newKey(t, { permissions: [`${p}.a`] })

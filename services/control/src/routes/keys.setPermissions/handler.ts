@@ -1,7 +1,8 @@
+import { keyForOperation } from '../../access/key.js'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
+import { setKeyAccess } from '../../keys/settings.js'
 import { keyDirectPermissions, toApiPermission } from '../../repositories/rbac.js'
-import { keyForOperation, setKeyAccess } from '../keys.shared.js'
 
 /** `keys.setPermissions`: replaces the direct permissions (created when missing); roles stay. */
 export const setPermissions =

@@ -1,7 +1,8 @@
+import { keyForOperation } from '../../access/key.js'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
+import { setKeyAccess } from '../../keys/settings.js'
 import { keyRoles, toApiRole } from '../../repositories/rbac.js'
-import { keyForOperation, setKeyAccess } from '../keys.shared.js'
 
 /** `keys.setRoles`: replaces the key's roles (each must exist: 404); direct permissions stay. */
 export const setRoles =

@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { newKey, ok } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { newKey, ok } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('keys.updateCredits 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   it('sets, increments, decrements (not below 0) and makes unlimited', async () => {
     const { keyId, key } = await newKey(t, { credits: { remaining: 1 } })
     expect(await ok(t, 'keys.updateCredits', { keyId, operation: 'increment', value: 4 })).toEqual({

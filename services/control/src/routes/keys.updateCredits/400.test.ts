@@ -1,13 +1,13 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { describe } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { it400 } from '../../../test/keys-fixtures.js'
+import { describe, it } from 'vitest'
+import { useTestService } from '../../testing/harness.js'
+import { expectBadRequest } from '../../testing/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.updateCredits 400 (%s)', (kind) => {
-  const t = useService(kind)
-  it400(t, 'keys.updateCredits', [
+  const t = useTestService({ kind })
+  it.each<[unknown, string]>([
     [{ keyId: 'key_1234' }, 'body.operation'],
     [{ keyId: 'key_1234', operation: 'double' }, 'body.operation'],
     [{ keyId: 'key_1234', operation: 'increment' }, 'body.value'],
-  ])
+  ])('rejects %j', (body, location) => expectBadRequest(t, 'keys.updateCredits', body, location))
 })

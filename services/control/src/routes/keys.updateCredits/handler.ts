@@ -1,9 +1,10 @@
+import { keyForOperation } from '../../access/key.js'
 import type { Deps } from '../../deps.js'
 import { lastRefillTime } from '../../domain/credits.js'
 import { invalidField } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
+import { creditsData } from '../../keys/api-form.js'
 import { applyRefill, changeCredits, updateKey } from '../../repositories/api-keys.js'
-import { creditsData, keyForOperation } from '../keys.shared.js'
 
 /**
  * `keys.updateCredits`: set (null: unlimited, refill removed), increment or decrement (not below

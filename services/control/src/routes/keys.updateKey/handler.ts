@@ -1,9 +1,10 @@
+import { keyForOperation } from '../../access/key.js'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
+import { checkRefill } from '../../keys/create.js'
+import { checkRatelimits, setKeyAccess } from '../../keys/settings.js'
 import { type KeyPatch, updateKey as updateRow } from '../../repositories/api-keys.js'
 import { ensureIdentity, replaceRatelimits } from '../../repositories/identities.js'
-import { checkRefill } from '../keys.createKey/create.js'
-import { checkRatelimits, keyForOperation, setKeyAccess } from '../keys.shared.js'
 
 /**
  * `keys.updateKey`: omitted fields stay, `null` clears a nullable one; `credits: null` makes the

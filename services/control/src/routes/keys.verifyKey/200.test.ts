@@ -1,7 +1,7 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { newKey, ok, unique } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { newKey, ok, unique } from '../../testing/keys-fixtures.js'
 
 interface Verified {
   valid: boolean
@@ -11,7 +11,7 @@ interface Verified {
 }
 
 describe.each(testDatabaseKinds())('keys.verifyKey 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   const verify = (body: Record<string, unknown>) => ok<Verified>(t, 'keys.verifyKey', body)
 
   it('answers NOT_FOUND for an unknown key and records it', async () => {

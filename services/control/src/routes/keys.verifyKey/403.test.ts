@@ -1,11 +1,13 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, it403, newKey } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, newKey } from '../../testing/keys-fixtures.js'
+import { expectForbiddenWithoutPermission } from '../../testing/statuses.js'
 
 describe.each(testDatabaseKinds())('keys.verifyKey 403 (%s)', (kind) => {
-  const t = useService(kind)
-  it403(t, 'keys.verifyKey', () => ({ key: 'sk_123' }))
+  const t = useTestService({ kind })
+  it('answers 403 to a root key without the required permission', () =>
+    expectForbiddenWithoutPermission(t, 'keys.verifyKey', () => ({ key: 'sk_123' })))
 
   it('answers 403 for a key of an API the root key may not verify', async () => {
     const { key, apiId } = await newKey(t)

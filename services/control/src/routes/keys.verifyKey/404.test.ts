@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('keys.verifyKey 404 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   it('answers 404 for an unknown migrationId', async () => {
     const { response, error } = await call(t, 'keys.verifyKey', {
       key: 'abc_123',

@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { foreignRootKey, newKey, ok } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { foreignRootKey, newKey, ok } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('keys.verifyKey concurrency and isolation (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('N parallel verifications of a key with K credits: exactly K are valid', async () => {
     const K = 7

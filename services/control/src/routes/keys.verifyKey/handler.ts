@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { requirePermission } from '../../access/permission.js'
 import type { KeySnapshot } from '../../caches.js'
 import type { Deps } from '../../deps.js'
 import { lastRefillTime } from '../../domain/credits.js'
@@ -27,7 +28,6 @@ import {
   toApiIdentity,
 } from '../../repositories/identities.js'
 import { keyEffectivePermissionSlugs, keyRoles } from '../../repositories/rbac.js'
-import { requirePermission } from '../keys.shared.js'
 
 type Code =
   | 'VALID'
@@ -188,7 +188,7 @@ function record(deps: Deps, v: Parameters<typeof recordVerification>[1]): Promis
 
 /**
  * Takes `cost` tokens of a key or identity limit: from the permits this instance leased (see
- * ratelimit.shared/leases.ts) when the service has key leases, else in one statement.
+ * src/ratelimit/leases.ts) when the service has key leases, else in one statement.
  */
 async function takeTokens(
   deps: Deps,

@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { newKey, ok } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { newKey, ok } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('keys.whoami 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   it('returns the key behind a secret without spending credits or recording a verification', async () => {
     const { key, keyId } = await newKey(t, { name: 'me', credits: { remaining: 1 } })
     const data = await ok<{ keyId: string; credits: { remaining: number } }>(t, 'keys.whoami', { key })

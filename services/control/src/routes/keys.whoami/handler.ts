@@ -1,9 +1,10 @@
+import { requirePermission } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
 import { hashSecret } from '../../domain/key-secrets.js'
 import type { ServiceHandler } from '../../http/env.js'
+import { toApiKey } from '../../keys/api-form.js'
 import { findKeyByHash } from '../../repositories/api-keys.js'
-import { requirePermission, toApiKey } from '../keys.shared.js'
 
 /** `keys.whoami`: the details of the key sent in `key`; no verification is recorded, nothing is spent. */
 export const whoami =

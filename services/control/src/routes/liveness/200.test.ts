@@ -1,9 +1,9 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService, validator } from '../../../test/harness.js'
+import { useTestService, validator } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('liveness 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('answers POST without a credential', async () => {
     const { data, response } = await t.clientFor(undefined).raw.POST('/v2/liveness')

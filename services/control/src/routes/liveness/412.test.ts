@@ -1,11 +1,11 @@
 import { sqlError, testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService, validator } from '../../../test/harness.js'
-import { call } from '../../../test/keys-fixtures.js'
-import { FAULTY } from '../../../test/statuses.js'
+import { useTestService, validator } from '../../testing/harness.js'
+import { call } from '../../testing/keys-fixtures.js'
+import { FAULTY } from '../../testing/statuses.js'
 
 describe.each(testDatabaseKinds())('liveness 412 (%s)', (kind) => {
-  const t = useService(kind, FAULTY)
+  const t = useTestService({ kind, ...FAULTY })
 
   it('answers 412 while the database cannot be reached, and 200 again once it can', async () => {
     expect((await call(t, 'liveness', undefined, null)).response.status).toBe(200)

@@ -1,8 +1,8 @@
+import { requirePermission } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import { ApiError } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { insertPermission } from '../../repositories/rbac.js'
-import { requirePermission } from '../keys.shared.js'
 
 /** `permissions.createPermission`: 409 when the slug is taken in the workspace. */
 export const createPermission =

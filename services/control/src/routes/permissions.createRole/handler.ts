@@ -1,8 +1,8 @@
+import { requirePermission } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import { ApiError, invalidField } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { findPermissionsBySlug, insertRole, setRolePermissions } from '../../repositories/rbac.js'
-import { requirePermission } from '../keys.shared.js'
 
 /** `permissions.createRole`: a role with existing permissions (400 for an unknown slug); 409 when the name is taken. */
 export const createRole =

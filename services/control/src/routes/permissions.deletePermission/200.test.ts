@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, newKey, ok, unique } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, newKey, ok, unique } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('permissions.deletePermission 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   it('deletes it and removes it from keys and roles', async () => {
     const slug = `${unique('p')}.gone`
     const { keyId, key } = await newKey(t, { permissions: [slug] })

@@ -1,8 +1,8 @@
+import { requirePermission } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { deletePermission as deleteRow, findPermission } from '../../repositories/rbac.js'
-import { requirePermission } from '../keys.shared.js'
 
 /** `permissions.deletePermission`: by id or slug; removed from every key and role (cascade). */
 export const deletePermission =

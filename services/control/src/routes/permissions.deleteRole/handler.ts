@@ -1,7 +1,7 @@
+import { requirePermission } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { deleteRole as deleteRow, findRole } from '../../repositories/rbac.js'
-import { requirePermission } from '../keys.shared.js'
 
 /**
  * `permissions.deleteRole`: by id or name; unassigned from every key (cascade). The operation

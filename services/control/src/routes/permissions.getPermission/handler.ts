@@ -1,8 +1,8 @@
+import { requirePermission } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { findPermission, toApiPermission } from '../../repositories/rbac.js'
-import { requirePermission } from '../keys.shared.js'
 
 /** `permissions.getPermission`: by id or slug. */
 export const getPermission =

@@ -1,8 +1,8 @@
+import { requirePermission } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { findRole, toApiRole } from '../../repositories/rbac.js'
-import { requirePermission } from '../keys.shared.js'
 
 /** `permissions.getRole`: by id or name, with its permissions. */
 export const getRole =

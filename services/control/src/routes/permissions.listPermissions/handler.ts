@@ -1,17 +1,13 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
+import { workspaceList } from '../../pagination/search-page.js'
 import { listPermissions as listRows, toApiPermission } from '../../repositories/rbac.js'
-import { searchablePage } from '../search-page.shared.js'
 
 /** `permissions.listPermissions`: oldest first, paginated, `search` on name or slug. */
 export const listPermissions =
   (deps: Deps): ServiceHandler<'permissions.listPermissions'> =>
-  async (c) => {
-    const { data, pagination } = await searchablePage(
-      c,
-      c.req.valid('json'),
-      (input) => listRows(deps.db, input),
-      toApiPermission,
+  async (c) =>
+    c.json(
+      await workspaceList(c, c.req.valid('json'), (input) => listRows(deps.db, input), toApiPermission),
+      200,
     )
-    return c.json({ meta: { requestId: c.get('requestId') }, data, pagination }, 200)
-  }

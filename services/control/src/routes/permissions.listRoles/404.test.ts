@@ -6,11 +6,11 @@
  */
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, ok, unique } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, ok, unique } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('permissions.listRoles 404 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('never answers 404: a cursor past a deleted role still continues the list', async () => {
     const ws = await t.workspace()

@@ -1,17 +1,18 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
+import { workspaceList } from '../../pagination/search-page.js'
 import { listRoles as listRows, toApiRole } from '../../repositories/rbac.js'
-import { searchablePage } from '../search-page.shared.js'
 
 /** `permissions.listRoles`: oldest first with their permissions, paginated, `search` on the name. */
 export const listRoles =
   (deps: Deps): ServiceHandler<'permissions.listRoles'> =>
-  async (c) => {
-    const { data, pagination } = await searchablePage(
-      c,
-      c.req.valid('json'),
-      (input) => listRows(deps.db, input),
-      (role) => toApiRole(deps.db, role),
+  async (c) =>
+    c.json(
+      await workspaceList(
+        c,
+        c.req.valid('json'),
+        (input) => listRows(deps.db, input),
+        (role) => toApiRole(deps.db, role),
+      ),
+      200,
     )
-    return c.json({ meta: { requestId: c.get('requestId') }, data, pagination }, 200)
-  }

@@ -1,12 +1,12 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { describe } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { it400 } from '../../../test/keys-fixtures.js'
+import { describe, it } from 'vitest'
+import { useTestService } from '../../testing/harness.js'
+import { expectBadRequest } from '../../testing/statuses.js'
 
 describe.each(testDatabaseKinds())('permissions.setRolePermissions 400 (%s)', (kind) => {
-  const t = useService(kind)
-  it400(t, 'permissions.setRolePermissions', [
+  const t = useTestService({ kind })
+  it.each<[unknown, string]>([
     [{ roleId: 'role_1234' }, 'body.permissions'],
     [{ roleId: 'x', permissions: [] }, 'body.roleId'],
-  ])
+  ])('rejects %j', (body, location) => expectBadRequest(t, 'permissions.setRolePermissions', body, location))
 })

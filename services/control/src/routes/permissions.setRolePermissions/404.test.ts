@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, foreignRootKey, ok, unique } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, foreignRootKey, ok, unique } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('permissions.setRolePermissions 404 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   it('answers 404 for an unknown role and for one of another workspace', async () => {
     expect(
       (await call(t, 'permissions.setRolePermissions', { roleId: 'no_such_role_9', permissions: [] }))
@@ -19,7 +19,7 @@ describe.each(testDatabaseKinds())('permissions.setRolePermissions 404 (%s)', (k
 })
 
 describe.each(testDatabaseKinds())('permissions.setRolePermissions 404 for permissions (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   it('answers 404 for a permission that does not exist', async () => {
     const name = unique('role')
     await ok(t, 'permissions.createRole', { name })

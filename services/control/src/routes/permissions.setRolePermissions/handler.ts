@@ -1,3 +1,4 @@
+import { requirePermission } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
@@ -8,7 +9,6 @@ import {
   setRolePermissions as setRows,
   toApiPermission,
 } from '../../repositories/rbac.js'
-import { requirePermission } from '../keys.shared.js'
 
 /** `permissions.setRolePermissions`: replaces a role's permissions (role and each slug must exist: 404). */
 export const setRolePermissions =

@@ -1,11 +1,11 @@
 import { sha256, testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call } from '../../../test/keys-fixtures.js'
-import { endUser } from '../../../test/portal-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call } from '../../testing/keys-fixtures.js'
+import { endUser } from '../../testing/portal-fixtures.js'
 
 describe.each(testDatabaseKinds())('portal.createSession 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('creates a session for the end user and answers a portal URL with a one-time code', async () => {
     const user = await endUser(t)

@@ -1,11 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { describe } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { it400 } from '../../../test/keys-fixtures.js'
+import { describe, it } from 'vitest'
+import { useTestService } from '../../testing/harness.js'
+import { expectBadRequest } from '../../testing/statuses.js'
 
 describe.each(testDatabaseKinds())('portal.createSession 400 (%s)', (kind) => {
-  const t = useService(kind)
-  it400(t, 'portal.createSession', [
+  const t = useTestService({ kind })
+  it.each<[unknown, string]>([
     [{ externalId: 'c_1', scopes: ['keys:read'] }, 'body.portal'],
     [{ portal: 'portal_main', scopes: ['keys:read'] }, 'body.externalId'],
     [{ portal: 'portal_main', externalId: 'c_1', scopes: [] }, 'body.scopes'],
@@ -25,5 +25,5 @@ describe.each(testDatabaseKinds())('portal.createSession 400 (%s)', (kind) => {
         'body.returnUrl',
       ],
     ),
-  ])
+  ])('rejects %j', (body, location) => expectBadRequest(t, 'portal.createSession', body, location))
 })

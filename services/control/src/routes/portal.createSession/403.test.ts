@@ -1,16 +1,18 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, it403 } from '../../../test/keys-fixtures.js'
-import { endUser } from '../../../test/portal-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call } from '../../testing/keys-fixtures.js'
+import { endUser } from '../../testing/portal-fixtures.js'
+import { expectForbiddenWithoutPermission } from '../../testing/statuses.js'
 
 describe.each(testDatabaseKinds())('portal.createSession 403 (%s)', (kind) => {
-  const t = useService(kind)
-  it403(t, 'portal.createSession', () => ({
-    portal: 'portal_main',
-    externalId: 'customer_1',
-    scopes: ['keys:read'],
-  }))
+  const t = useTestService({ kind })
+  it('answers 403 to a root key without the required permission', () =>
+    expectForbiddenWithoutPermission(t, 'portal.createSession', () => ({
+      portal: 'portal_main',
+      externalId: 'customer_1',
+      scopes: ['keys:read'],
+    })))
 
   it('answers 403 to a key allowed on another portal only', async () => {
     const user = await endUser(t)

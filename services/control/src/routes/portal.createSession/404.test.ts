@@ -1,11 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, foreignRootKey } from '../../../test/keys-fixtures.js'
-import { endUser } from '../../../test/portal-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, foreignRootKey } from '../../testing/keys-fixtures.js'
+import { endUser } from '../../testing/portal-fixtures.js'
 
 describe.each(testDatabaseKinds())('portal.createSession 404 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   const body = (externalId: string) => ({ portal: 'portal_main', externalId, scopes: ['keys:read'] })
 
   it('answers 404 for an externalId without an identity', async () => {

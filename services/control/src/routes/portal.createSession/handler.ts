@@ -1,11 +1,11 @@
 import { newId, randomToken, sha256 } from '@apiplatform/server-kit'
+import { requirePermission } from '../../access/permission.js'
+import { NO_STORE } from '../../access/portal-session.js'
 import { type Deps, portalSettings } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { findIdentity } from '../../repositories/identities.js'
 import { insertPortalSession } from '../../repositories/portal.js'
-import { requirePermission } from '../keys.shared.js'
-import { NO_STORE } from '../portal.shared.js'
 
 /**
  * `portal.createSession`: a session of the customer portal for the identity with `externalId`

@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { locationsOf, useService } from '../../../test/harness.js'
-import { call } from '../../../test/keys-fixtures.js'
+import { locationsOf, useTestService } from '../../testing/harness.js'
+import { call } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('portal.exchangeCode 400 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   it.each([
     [{}, 'body.code'],
     [{ code: '' }, 'body.code'],

@@ -1,11 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call } from '../../../test/keys-fixtures.js'
-import { createSession, endUser } from '../../../test/portal-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call } from '../../testing/keys-fixtures.js'
+import { createSession, endUser } from '../../testing/portal-fixtures.js'
 
 describe.each(testDatabaseKinds())('portal.exchangeCode 401 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   const exchange = (code: string) => call(t, 'portal.exchangeCode', { code }, null)
 
   it('answers 401 for an unknown code', async () => {

@@ -1,9 +1,9 @@
 import { randomToken, sha256 } from '@apiplatform/server-kit'
+import { NO_STORE } from '../../access/portal-session.js'
 import { type Deps, portalSettings } from '../../deps.js'
 import { unauthorized } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { redeemPortalCode } from '../../repositories/portal.js'
-import { NO_STORE } from '../portal.shared.js'
 
 /**
  * `portal.exchangeCode` (no Authorization: the code is the credential): trades a session's

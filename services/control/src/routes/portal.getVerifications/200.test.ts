@@ -1,13 +1,13 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, ok } from '../../../test/keys-fixtures.js'
-import { portalToken } from '../../../test/portal-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, ok } from '../../testing/keys-fixtures.js'
+import { portalToken } from '../../testing/portal-fixtures.js'
 
 const HOUR = 3_600_000
 
 describe.each(testDatabaseKinds())('portal.getVerifications 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it("counts the end user's verifications by outcome, per hour, and nobody else's", async () => {
     const { token, user } = await portalToken(t, { scopes: ['analytics:read'] })

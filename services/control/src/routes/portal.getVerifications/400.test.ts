@@ -1,11 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { locationsOf, useService } from '../../../test/harness.js'
-import { call } from '../../../test/keys-fixtures.js'
-import { portalToken } from '../../../test/portal-fixtures.js'
+import { locationsOf, useTestService } from '../../testing/harness.js'
+import { call } from '../../testing/keys-fixtures.js'
+import { portalToken } from '../../testing/portal-fixtures.js'
 
 describe.each(testDatabaseKinds())('portal.getVerifications 400 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   it.each([
     [{ endTime: 1000 }, 'body.startTime'],
     [{ startTime: 1000 }, 'body.endTime'],

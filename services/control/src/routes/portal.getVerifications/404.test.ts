@@ -1,11 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, ok } from '../../../test/keys-fixtures.js'
-import { portalToken } from '../../../test/portal-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, ok } from '../../testing/keys-fixtures.js'
+import { portalToken } from '../../testing/portal-fixtures.js'
 
 describe.each(testDatabaseKinds())('portal.getVerifications 404 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   const range = { startTime: 0, endTime: 86_400_000 }
 
   it("answers 404 for a keyId that is not the end user's", async () => {

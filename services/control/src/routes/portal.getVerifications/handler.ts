@@ -1,10 +1,10 @@
+import { keyNotFound } from '../../access/key.js'
+import { sessionIdentity } from '../../access/portal-session.js'
 import type { Deps } from '../../deps.js'
 import { invalidField } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { findKey } from '../../repositories/api-keys.js'
 import { verificationBuckets } from '../../repositories/portal.js'
-import { keyNotFound } from '../keys.shared.js'
-import { sessionIdentity } from '../portal.shared.js'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR

@@ -1,11 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, newKey, ok } from '../../../test/keys-fixtures.js'
-import { portalToken } from '../../../test/portal-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, newKey, ok } from '../../testing/keys-fixtures.js'
+import { portalToken } from '../../testing/portal-fixtures.js'
 
 describe.each(testDatabaseKinds())('portal.listKeys 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it("lists the end user's keys of every API, and nothing else of the workspace", async () => {
     const { token, user } = await portalToken(t, { scopes: ['keys:read'] })

@@ -1,11 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { ROOT_KEY, useService } from '../../../test/harness.js'
-import { call } from '../../../test/keys-fixtures.js'
-import { portalToken } from '../../../test/portal-fixtures.js'
+import { ROOT_KEY, useTestService } from '../../testing/harness.js'
+import { call } from '../../testing/keys-fixtures.js'
+import { portalToken } from '../../testing/portal-fixtures.js'
 
 describe.each(testDatabaseKinds())('portal.listKeys 401 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it.each([null, 'pst_not_a_token_we_issued'])('answers 401 for session token %s', async (token) => {
     const { response, error } = await call(t, 'portal.listKeys', {}, token)

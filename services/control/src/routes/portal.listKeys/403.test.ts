@@ -1,11 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call } from '../../../test/keys-fixtures.js'
-import { portalToken } from '../../../test/portal-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call } from '../../testing/keys-fixtures.js'
+import { portalToken } from '../../testing/portal-fixtures.js'
 
 describe.each(testDatabaseKinds())('portal.listKeys 403 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   it('answers 403 to a session created without the keys:read scope', async () => {
     const { token } = await portalToken(t, { scopes: ['keys:reroll', 'analytics:read'] })
     const { response, error } = await call(t, 'portal.listKeys', {}, token)

@@ -1,11 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, ok } from '../../../test/keys-fixtures.js'
-import { portalToken } from '../../../test/portal-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, ok } from '../../testing/keys-fixtures.js'
+import { portalToken } from '../../testing/portal-fixtures.js'
 
 describe.each(testDatabaseKinds())('portal.listKeys 404 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   it('answers 404 once the end user of the session has been deleted', async () => {
     const { token, user } = await portalToken(t, { scopes: ['keys:read'] })
     await ok(t, 'identities.deleteIdentity', { identity: user.externalId })

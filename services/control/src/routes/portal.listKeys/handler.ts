@@ -1,9 +1,9 @@
+import { sessionIdentity } from '../../access/portal-session.js'
 import type { Deps } from '../../deps.js'
-import { encodeCursor, paginate } from '../../domain/cursor.js'
+import { paginate, parseCursor, rowCursor } from '../../domain/cursor.js'
 import type { ServiceHandler } from '../../http/env.js'
+import { toApiKey } from '../../keys/api-form.js'
 import { listKeysOfIdentity } from '../../repositories/api-keys.js'
-import { parseCursor, toApiKey } from '../keys.shared.js'
-import { sessionIdentity } from '../portal.shared.js'
 
 /**
  * `portal.listKeys` (portal session, scope `keys:read`): the keys of the session's end user, of
@@ -22,7 +22,7 @@ export const listKeys =
       after,
       limit: limit + 1,
     })
-    const { page, pagination } = paginate(rows, limit, encodeCursor)
+    const { page, pagination } = paginate(rows, limit, rowCursor)
     const data = []
     for (const key of page) data.push(await toApiKey(deps, deps.db, key))
     return c.json(

@@ -1,11 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, ok } from '../../../test/keys-fixtures.js'
-import { portalToken } from '../../../test/portal-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, ok } from '../../testing/keys-fixtures.js'
+import { portalToken } from '../../testing/portal-fixtures.js'
 
 describe.each(testDatabaseKinds())('portal.rerollKey 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it("replaces one of the end user's keys; the old one stops at once", async () => {
     const { token, user } = await portalToken(t, { scopes: ['keys:reroll', 'keys:read'] })

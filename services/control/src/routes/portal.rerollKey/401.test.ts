@@ -1,10 +1,10 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { ROOT_KEY, useService } from '../../../test/harness.js'
-import { call, newKey } from '../../../test/keys-fixtures.js'
+import { ROOT_KEY, useTestService } from '../../testing/harness.js'
+import { call, newKey } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('portal.rerollKey 401 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   it.each([null, 'pst_not_a_token_we_issued', ROOT_KEY])('answers 401 for credential %s', async (token) => {
     const { keyId, key } = await newKey(t)
     const { response } = await call(t, 'portal.rerollKey', { keyId, expiration: 0 }, token)

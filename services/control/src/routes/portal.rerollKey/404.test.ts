@@ -1,11 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, foreignRootKey, newKey, ok } from '../../../test/keys-fixtures.js'
-import { endUser, portalToken } from '../../../test/portal-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, foreignRootKey, newKey, ok } from '../../testing/keys-fixtures.js'
+import { endUser, portalToken } from '../../testing/portal-fixtures.js'
 
 describe.each(testDatabaseKinds())('portal.rerollKey 404 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it("answers 404 for keys that are not the end user's, and leaves them alone", async () => {
     const { token, user } = await portalToken(t, { scopes: ['keys:reroll'] })

@@ -1,9 +1,9 @@
+import { keyNotFound } from '../../access/key.js'
+import { sessionIdentity } from '../../access/portal-session.js'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
+import { rerollStoredKey } from '../../keys/reroll.js'
 import { findKey } from '../../repositories/api-keys.js'
-import { rerollStoredKey } from '../keys.rerollKey/reroll.js'
-import { keyNotFound } from '../keys.shared.js'
-import { sessionIdentity } from '../portal.shared.js'
 
 /**
  * `portal.rerollKey` (portal session, scope `keys:reroll`): `keys.rerollKey` for a key of the

@@ -1,11 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call } from '../../../test/keys-fixtures.js'
-import { withOverride } from '../../../test/ratelimit-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call } from '../../testing/keys-fixtures.js'
+import { withOverride } from '../../testing/ratelimit-fixtures.js'
 
 describe.each(testDatabaseKinds())('ratelimit.deleteOverride 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('deletes the override: it is gone and no longer applies', async () => {
     const { namespace, identifier } = await withOverride(t, 'org_acme', 0)

@@ -1,9 +1,9 @@
 import type { Deps } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { mayActOn } from '../ratelimit.shared/limit.js'
-import { namespaceFor } from '../ratelimit.shared/namespaces.js'
-import { deleteOverride as deleteRow } from '../ratelimit.shared/overrides.js'
+import { mayActOn } from '../../ratelimit/limit.js'
+import { namespaceFor } from '../../ratelimit/namespaces.js'
+import { deleteOverride as deleteRow } from '../../ratelimit/overrides.js'
 
 /** `ratelimit.deleteOverride`: removes an identifier's override; 404 when none is set. */
 export const deleteOverride =

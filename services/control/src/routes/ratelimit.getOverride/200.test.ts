@@ -1,11 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call } from '../../../test/keys-fixtures.js'
-import { withOverride } from '../../../test/ratelimit-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call } from '../../testing/keys-fixtures.js'
+import { withOverride } from '../../testing/ratelimit-fixtures.js'
 
 describe.each(testDatabaseKinds())('ratelimit.getOverride 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('returns the override of the exact identifier', async () => {
     const { namespace, overrideId } = await withOverride(t, 'org_acme', 50)

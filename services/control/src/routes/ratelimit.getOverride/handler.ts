@@ -1,9 +1,9 @@
 import type { Deps } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { mayActOn } from '../ratelimit.shared/limit.js'
-import { namespaceFor } from '../ratelimit.shared/namespaces.js'
-import { findOverride } from '../ratelimit.shared/overrides.js'
+import { mayActOn } from '../../ratelimit/limit.js'
+import { namespaceFor } from '../../ratelimit/namespaces.js'
+import { findOverride } from '../../ratelimit/overrides.js'
 
 /** `ratelimit.getOverride`: the override stored for exactly this identifier. */
 export const getOverride =

@@ -1,12 +1,12 @@
 import { randomToken, testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
+import { useTestService } from '../../testing/harness.js'
 
 /** Windows align to multiples of the duration: a long one keeps tests off window boundaries. */
 const DAY30 = 2_592_000_000
 
 describe.each(testDatabaseKinds())('ratelimit.limit 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   const limit = (
     body: { namespace: string; identifier: string; limit: number; duration: number; cost?: number },
     key?: string,

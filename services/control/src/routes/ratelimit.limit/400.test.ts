@@ -1,9 +1,9 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { locationsOf, useService } from '../../../test/harness.js'
+import { locationsOf, useTestService } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('ratelimit.limit 400 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   const ok = { namespace: 'api', identifier: 'u', limit: 10, duration: 60_000 }
 
   it.each([

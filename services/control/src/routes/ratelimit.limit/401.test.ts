@@ -1,9 +1,9 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
+import { useTestService } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('ratelimit.limit 401 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it.each([undefined, 'ck_unknown_key'])('answers 401 for key %s and counts nothing', async (key) => {
     const { response } = await t.clientFor(key).raw.POST('/v2/ratelimit.limit', {

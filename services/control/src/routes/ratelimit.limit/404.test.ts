@@ -1,9 +1,9 @@
 import { randomToken, testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
+import { useTestService } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('ratelimit.limit 404 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('answers 404 for an unknown namespace when the key may not create namespaces', async () => {
     const namespace = `ns_${randomToken(8)}`

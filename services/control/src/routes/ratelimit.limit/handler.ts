@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { mayActOn, namespaceForLimit, runCheck } from '../ratelimit.shared/limit.js'
+import { mayActOn, namespaceForLimit, runCheck } from '../../ratelimit/limit.js'
 
 /**
  * `ratelimit.limit`: counts `cost` for the identifier in a fixed window of `duration` ms and

@@ -1,11 +1,11 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call, ok } from '../../../test/keys-fixtures.js'
-import { newNamespace } from '../../../test/ratelimit-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call, ok } from '../../testing/keys-fixtures.js'
+import { newNamespace } from '../../testing/ratelimit-fixtures.js'
 
 describe.each(testDatabaseKinds())('ratelimit.listOverrides 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('lists every override of the namespace, page by page with the cursor', async () => {
     const namespace = await newNamespace(t)

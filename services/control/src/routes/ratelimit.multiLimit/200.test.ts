@@ -1,9 +1,9 @@
 import { randomToken, testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
+import { useTestService } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('ratelimit.multiLimit 200 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('reports every check in order and passes only when all pass; each check counts', async () => {
     const a = `ns.${randomToken(6)}`

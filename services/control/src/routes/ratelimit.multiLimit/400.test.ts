@@ -1,9 +1,9 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { locationsOf, useService } from '../../../test/harness.js'
+import { locationsOf, useTestService } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('ratelimit.multiLimit 400 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
   const check = { namespace: 'api', identifier: 'u', limit: 1, duration: 1000 }
 
   it.each([

@@ -1,9 +1,9 @@
 import { randomToken, testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
+import { useTestService } from '../../testing/harness.js'
 
 describe.each(testDatabaseKinds())('ratelimit.multiLimit 404 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('answers 404 before counting anything when a namespace is unknown and may not be created', async () => {
     const known = `ns_${randomToken(6)}`

@@ -1,10 +1,10 @@
 import { randomToken, testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { call } from '../../../test/keys-fixtures.js'
+import { useTestService } from '../../testing/harness.js'
+import { call } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('ratelimit.multiLimit 410 (%s)', (kind) => {
-  const t = useService(kind)
+  const t = useTestService({ kind })
 
   it('answers 410 when one namespace was deleted, and counts nothing in the others', async () => {
     const live = { namespace: `ns_${randomToken(8)}`, identifier: 'a', limit: 1, duration: 2_592_000_000 }

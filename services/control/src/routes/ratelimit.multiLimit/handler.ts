@@ -2,7 +2,7 @@ import type { Deps } from '../../deps.js'
 import { forbidden } from '../../domain/errors.js'
 import { authorize } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { namespaceForLimit, runCheck } from '../ratelimit.shared/limit.js'
+import { namespaceForLimit, runCheck } from '../../ratelimit/limit.js'
 
 /**
  * `ratelimit.multiLimit`: every check counts against its own limit whatever the others decide;

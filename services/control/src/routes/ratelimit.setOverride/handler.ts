@@ -1,8 +1,8 @@
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { mayActOn } from '../ratelimit.shared/limit.js'
-import { namespaceFor } from '../ratelimit.shared/namespaces.js'
-import { upsertOverride } from '../ratelimit.shared/overrides.js'
+import { mayActOn } from '../../ratelimit/limit.js'
+import { namespaceFor } from '../../ratelimit/namespaces.js'
+import { upsertOverride } from '../../ratelimit/overrides.js'
 
 /** `ratelimit.setOverride`: stores (or replaces) an identifier's limit; `*` at the end matches a prefix. */
 export const setOverride =

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { insertSession } from '../../testing/browser-sessions.js'
 import { useTestService } from '../../testing/lifecycle.js'
-import { insertSession } from './sessions.fixture.js'
 
 describe('POST /v2/interact/{sessionId}/execute → 400', () => {
   const t = useTestService({ worker: false })

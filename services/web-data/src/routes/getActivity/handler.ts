@@ -1,7 +1,7 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import type { AppEnv, Deps } from '../../http/env.js'
 import { ApiError, Errors } from '../../http/errors.js'
-import type { ActivityEndpoint } from '../../limits/index.js'
+import { listActivity } from '../../limits/index.js'
 
 /** GET /v2/team/activity: the team's recent calls of the metered endpoints, newest first, by cursor. */
 export const getActivity =
@@ -17,18 +17,11 @@ export const getActivity =
         })
       }
     }
-    const rows = await deps.db.query<{
-      id: string
-      seq: string | number
-      endpoint: ActivityEndpoint
-      created_at: Date
-      target: string | null
-    }>(
-      `SELECT id, seq, endpoint, created_at, target FROM team_activity
-       WHERE team_id = $1 AND ($2::text IS NULL OR endpoint = $2) AND ($3::bigint IS NULL OR seq < $3::bigint)
-       ORDER BY seq DESC LIMIT $4`,
-      [c.get('principal').teamId, endpoint ?? null, before, limit + 1],
-    )
+    const rows = await listActivity(deps.db, c.get('principal').teamId, {
+      endpoint,
+      before,
+      limit: limit + 1,
+    })
     const page = rows.slice(0, limit)
     const hasMore = rows.length > limit
     const last = page[page.length - 1]

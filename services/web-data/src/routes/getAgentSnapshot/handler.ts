@@ -1,6 +1,6 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import { getRun } from '../../agent/runs.js'
-import { SNAPSHOT_ID } from '../../agent/trace.js'
+import { SNAPSHOT_ID, snapshotContent } from '../../agent/trace.js'
 import type { AppEnv, Deps } from '../../http/env.js'
 import { ApiError, Errors } from '../../http/errors.js'
 
@@ -11,11 +11,7 @@ export const getAgentSnapshot =
     const { jobId, snapshotId } = c.req.valid('param')
     if (!SNAPSHOT_ID.test(snapshotId)) throw new ApiError(400, Errors.invalidSnapshotId)
     const run = await getRun(deps.db, c.get('principal').teamId, jobId)
-    const rows = await deps.db.query<{ content: string }>(
-      'SELECT content FROM agent_snapshots WHERE run_id = $1 AND snapshot_id = $2',
-      [run.id, snapshotId],
-    )
-    const row = rows[0]
-    if (!row) throw new ApiError(404, Errors.snapshotNotFound)
-    return c.json({ success: true, id: run.id, snapshotId, snapshot: row.content }, 200)
+    const content = await snapshotContent(deps.db, run.id, snapshotId)
+    if (content === undefined) throw new ApiError(404, Errors.snapshotNotFound)
+    return c.json({ success: true, id: run.id, snapshotId, snapshot: content }, 200)
   }

@@ -1,15 +1,7 @@
 import type { Handler } from '@apiplatform/web-data-routes'
+import { threadRuns } from '../../agent/runs.js'
 import type { AppEnv, Deps } from '../../http/env.js'
 import { ApiError, Errors } from '../../http/errors.js'
-
-interface Row {
-  id: string
-  thread_turn: number
-  status: string
-  request: unknown
-  created_at: string | Date
-  data: unknown
-}
 
 /** GET /v2/agent/threads/{threadId}: the runs of a conversation thread, oldest first. */
 export const getAgentThread =
@@ -17,11 +9,7 @@ export const getAgentThread =
   async (c) => {
     const { threadId } = c.req.valid('param')
     const { includeData } = c.req.valid('query')
-    const rows = await deps.db.query<Row>(
-      `SELECT id, thread_turn, status, request, created_at, data FROM agent_runs
-       WHERE team_id = $1 AND thread_id = $2 ORDER BY thread_turn`,
-      [c.get('principal').teamId, threadId],
-    )
+    const rows = await threadRuns(deps.db, c.get('principal').teamId, threadId)
     if (rows.length === 0) throw new ApiError(404, Errors.notFound)
     const runs = rows.map((row) => {
       const request = (typeof row.request === 'string' ? JSON.parse(row.request) : row.request) as {

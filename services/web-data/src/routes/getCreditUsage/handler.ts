@@ -1,25 +1,16 @@
 import type { Handler } from '@apiplatform/web-data-routes'
-import { billingPeriod, usageTotals } from '../../billing/usage.js'
+import { billedUsage } from '../../billing/usage.js'
 import type { AppEnv, Deps } from '../../http/env.js'
-import { ApiError, Errors } from '../../http/errors.js'
 
 /** GET /v2/team/credit-usage: balance, credits granted, and the current billing month. */
 export const getCreditUsage =
   (deps: Deps): Handler<'getCreditUsage', AppEnv> =>
   async (c) => {
-    const totals = await usageTotals(deps.db, c.get('principal').teamId)
-    // A team without billing has no usage to report.
-    if (!totals) throw new ApiError(404, Errors.notFound, { code: 'BILLING_NOT_CONFIGURED' })
-    const { start, end } = billingPeriod()
+    const { totals, period } = await billedUsage(deps.db, c.get('principal').teamId)
     return c.json(
       {
         success: true,
-        data: {
-          remainingCredits: totals.remainingCredits,
-          planCredits: totals.planCredits,
-          billingPeriodStart: start.toISOString(),
-          billingPeriodEnd: end.toISOString(),
-        },
+        data: { remainingCredits: totals.remainingCredits, planCredits: totals.planCredits, ...period },
       },
       200,
     )

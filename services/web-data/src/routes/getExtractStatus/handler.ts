@@ -1,5 +1,5 @@
 import type { Handler } from '@apiplatform/web-data-routes'
-import { getExtract } from '../../extract/store.js'
+import { getExtract } from '../../extraction/store.js'
 import type { AppEnv, Deps } from '../../http/env.js'
 import { ApiError, Errors } from '../../http/errors.js'
 

@@ -1,6 +1,6 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import type { AppEnv, Deps } from '../../http/env.js'
-import { checkView, getCheckRow, getMonitorRow, type PageRow, pageView } from '../../monitor/store.js'
+import { checkPages, checkView, getCheckRow, getMonitorRow, pageView } from '../../monitor/store.js'
 
 /** GET /v2/monitor/{monitorId}/checks/{checkId}: the check with a page of its pages (`skip`/`limit`, `status`). */
 export const getMonitorCheck =
@@ -11,12 +11,7 @@ export const getMonitorCheck =
     const { limit, skip, status } = c.req.valid('query')
     await getMonitorRow(deps.db, teamId, monitorId)
     const check = await getCheckRow(deps.db, teamId, monitorId, checkId)
-    const rows = await deps.db.query<PageRow>(
-      `SELECT id, target_id, url, status, previous_scrape_id, current_scrape_id, status_code, error, metadata, diff, created_at
-       FROM monitor_check_pages WHERE check_id = $1 AND ($2::text IS NULL OR status = $2)
-       ORDER BY seq LIMIT $3 OFFSET $4`,
-      [checkId, status ?? null, limit + 1, skip],
-    )
+    const rows = await checkPages(deps.db, checkId, { status, limit: limit + 1, skip })
     const more = rows.length > limit
     const query = new URLSearchParams({
       skip: String(skip + limit),

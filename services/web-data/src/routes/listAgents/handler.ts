@@ -1,18 +1,9 @@
 import type { Handler } from '@apiplatform/web-data-routes'
+import { teamRuns } from '../../agent/runs.js'
 import type { AppEnv, Deps } from '../../http/env.js'
 
 /** Runs per page of GET /v2/agent. */
 export const AGENT_PAGE_SIZE = 20
-
-interface Row {
-  id: string
-  created_at: string | Date
-  status: string
-  request: unknown
-  origin: string | null
-  integration: string | null
-  model: string
-}
 
 /** GET /v2/agent: the team's runs, newest first, with a `next` link to older ones. */
 export const listAgents =
@@ -22,12 +13,7 @@ export const listAgents =
     // Whole milliseconds: a subnormal such as 7e-323 is a valid number but out of range for the
     // database's double precision input.
     const before = beforeParam === undefined ? undefined : Math.floor(beforeParam)
-    const rows = await deps.db.query<Row>(
-      `SELECT id, created_at, status, request, origin, integration, model FROM agent_runs
-       WHERE team_id = $1 AND ($2::double precision IS NULL OR created_at < to_timestamp($2::double precision / 1000))
-       ORDER BY created_at DESC, id DESC LIMIT $3`,
-      [c.get('principal').teamId, before ?? null, AGENT_PAGE_SIZE + 1],
-    )
+    const rows = await teamRuns(deps.db, c.get('principal').teamId, before, AGENT_PAGE_SIZE + 1)
     const page = rows.slice(0, AGENT_PAGE_SIZE)
     const agents = page.map((row) => {
       const request = (typeof row.request === 'string' ? JSON.parse(row.request) : row.request) as {

@@ -1,7 +1,7 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
+import { insertSession } from '../../testing/browser-sessions.js'
 import { useTestService } from '../../testing/lifecycle.js'
-import { insertSession } from '../executeBrowserCode/sessions.fixture.js'
 
 describe.each(testDatabaseKinds())('GET /v2/interact → 200 (%s)', (kind) => {
   const t = useTestService({ kind, worker: false })

@@ -1,0 +1,14 @@
+import type { Sql } from '@apiplatform/server-kit'
+import type { Context } from 'hono'
+import { notFound } from '../domain/errors.js'
+import type { ServiceEnv } from '../http/env.js'
+import { type ApiRecord, findApi } from '../repositories/apis.js'
+import { requirePermission } from './permission.js'
+
+/** The API the caller may act on: 403 without any fitting permission, 404 when unknown, 403 for it. */
+export async function apiForOperation(c: Context<ServiceEnv>, sql: Sql, apiId: string): Promise<ApiRecord> {
+  const api = await findApi(sql, c.get('caller').workspaceId, apiId)
+  if (!api) throw notFound('api', `The API ${apiId} does not exist.`)
+  requirePermission(c, { apiId: api.id })
+  return api
+}

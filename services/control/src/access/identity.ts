@@ -1,0 +1,18 @@
+import type { Sql } from '@apiplatform/server-kit'
+import type { Context } from 'hono'
+import { notFound } from '../domain/errors.js'
+import type { ServiceEnv } from '../http/env.js'
+import { findIdentity, type IdentityRecord } from '../repositories/identities.js'
+import { requirePermission } from './permission.js'
+
+/** The identity named by id or externalId in the caller's workspace (403 first, then 404). */
+export async function identityForOperation(
+  c: Context<ServiceEnv>,
+  sql: Sql,
+  identity: string,
+): Promise<IdentityRecord> {
+  requirePermission(c)
+  const found = await findIdentity(sql, c.get('caller').workspaceId, identity)
+  if (!found) throw notFound('identity', `The identity ${identity} does not exist.`)
+  return found
+}

@@ -1,0 +1,20 @@
+import type { Sql } from '@apiplatform/server-kit'
+import type { Context } from 'hono'
+import { notFound } from '../domain/errors.js'
+import type { ServiceEnv } from '../http/env.js'
+import { findKey, type KeyRecord } from '../repositories/api-keys.js'
+import { requirePermission } from './permission.js'
+
+export const keyNotFound = (keyId: string) =>
+  notFound('key', `The key ${keyId} does not exist or has been deleted.`)
+
+/**
+ * The key of the caller's workspace that the caller may act on: 404, then 403 for its API (a key
+ * with no fitting permission at all got its 403 from the auth middleware already).
+ */
+export async function keyForOperation(c: Context<ServiceEnv>, sql: Sql, keyId: string): Promise<KeyRecord> {
+  const key = await findKey(sql, c.get('caller').workspaceId, keyId)
+  if (!key) throw keyNotFound(keyId)
+  requirePermission(c, { apiId: key.apiId })
+  return key
+}

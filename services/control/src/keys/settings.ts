@@ -1,0 +1,58 @@
+/** Key settings checked and written by the create, update and migrate operations. */
+import type { Sql } from '@apiplatform/server-kit'
+import { invalidField, notFound } from '../domain/errors.js'
+import type { RatelimitInput } from '../repositories/identities.js'
+import {
+  addKeyPermissions,
+  addKeyRoles,
+  clearKeyPermissions,
+  clearKeyRoles,
+  ensurePermissions,
+  findRoles,
+} from '../repositories/rbac.js'
+
+const MAX_LIMIT = 1_000_000
+const MAX_DURATION = 2_592_000_000
+
+/** Rate limits beyond what responses can carry (limit ≤ 1,000,000, duration ≤ 30 days) are refused. */
+export function checkRatelimits(limits: readonly RatelimitInput[] | undefined, location = 'body.ratelimits') {
+  limits?.forEach((l, i) => {
+    if (l.limit > MAX_LIMIT) throw invalidField(`${location}[${i}].limit`, 'must be at most 1000000')
+    if (l.duration > MAX_DURATION)
+      throw invalidField(`${location}[${i}].duration`, 'must be at most 2592000000 (30 days)')
+  })
+  const names = new Set<string>()
+  limits?.forEach((l, i) => {
+    if (names.has(l.name)) throw invalidField(`${location}[${i}].name`, `duplicate rate limit name ${l.name}`)
+    names.add(l.name)
+  })
+}
+
+/** Replaces a key's roles (which must exist: 404) and/or direct permissions (created when missing). */
+export async function setKeyAccess(
+  sql: Sql,
+  workspaceId: string,
+  keyId: string,
+  access: { roles?: readonly string[]; permissions?: readonly string[] },
+  now: number,
+) {
+  if (access.roles !== undefined) {
+    const { found, missing } = await findRoles(sql, workspaceId, access.roles)
+    if (missing.length > 0) throw notFound('role', `The role ${missing[0]} does not exist.`)
+    await clearKeyRoles(sql, keyId)
+    await addKeyRoles(
+      sql,
+      keyId,
+      found.map((r) => r.id),
+    )
+  }
+  if (access.permissions !== undefined) {
+    const permissions = await ensurePermissions(sql, workspaceId, access.permissions, now)
+    await clearKeyPermissions(sql, keyId)
+    await addKeyPermissions(
+      sql,
+      keyId,
+      permissions.map((p) => p.id),
+    )
+  }
+}

@@ -1,3 +1,0 @@
-import { describeInvalidQuery } from '../../../test/analytics-statuses.js'
-
-describeInvalidQuery('analytics.getGatewayRequests')

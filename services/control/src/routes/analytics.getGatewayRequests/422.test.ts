@@ -1,3 +1,0 @@
-import { describeEscapesRefused } from '../../../test/analytics-statuses.js'
-
-describeEscapesRefused('analytics.getGatewayRequests')

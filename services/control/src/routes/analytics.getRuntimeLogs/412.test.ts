@@ -1,3 +1,0 @@
-import { describeNoData } from '../../../test/analytics-statuses.js'
-
-describeNoData('analytics.getRuntimeLogs')

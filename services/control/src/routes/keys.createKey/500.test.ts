@@ -1,9 +1,0 @@
-import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { describe } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { FAULTY, it500 } from '../../../test/statuses.js'
-
-describe.each(testDatabaseKinds())('keys.createKey 500 (%s)', (kind) => {
-  const t = useService(kind, FAULTY)
-  it500(t, 'keys.createKey')
-})

@@ -1,9 +1,0 @@
-import { testDatabaseKinds } from '@apiplatform/server-kit'
-import { describe } from 'vitest'
-import { useService } from '../../../test/harness.js'
-import { it401 } from '../../../test/keys-fixtures.js'
-
-describe.each(testDatabaseKinds())('keys.getKey 401 (%s)', (kind) => {
-  const t = useService(kind)
-  it401(t, 'keys.getKey', () => ({ keyId: 'key_1234567890abcd' }))
-})

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto'
+import type { JobQueue, Sql } from '@apiplatform/server-kit'
+import type { PageOptions } from '../crawl/store.js'
+import type { JsonSchema } from './json-schema.js'
+
+export const EXTRACT_QUEUE = 'extract'
+export const EXTRACT_TTL_MS = 24 * 60 * 60 * 1000
+
+export interface ExtractRequest {
+  urls: string[]
+  prompt?: string
+  schema?: JsonSchema
+  includeSubdomains: boolean
+  ignoreSitemap: boolean
+  scrapeOptions: PageOptions
+}
+
+/** Progress of an extraction, committed with every step. */
+export interface ExtractState {
+  /** URLs with a trailing `/*` still to expand into the site's pages. */
+  wildcards: string[]
+  queue: string[]
+  visited: string[]
+  result: Record<string, unknown>
+  failures: number
+  /** Why the last page failed (reported when no page succeeds). */
+  lastError?: string
+}
+
+export interface ExtractRow {
+  id: string
+  team_id: string
+  request: ExtractRequest
+  status: 'processing' | 'completed' | 'failed' | 'cancelled'
+  state: ExtractState
+  data: Record<string, unknown> | null
+  error: string | null
+  tokens_used: number
+  expires_at: string | Date
+}
+
+const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T
+
+export async function createExtract(
+  tx: Sql,
+  queue: JobQueue,
+  teamId: string,
+  request: ExtractRequest,
+  state: ExtractState,
+): Promise<string> {
+  const id = randomUUID()
+  await tx.query(
+    'INSERT INTO extracts (id, team_id, request, state, expires_at) VALUES ($1, $2, $3, $4, $5)',
+    [id, teamId, JSON.stringify(request), JSON.stringify(state), new Date(Date.now() + EXTRACT_TTL_MS)],
+  )
+  const jobId = await queue.enqueue(tx, EXTRACT_QUEUE, { extractId: id }, { maxAttempts: 20 })
+  await tx.query('UPDATE extracts SET job_id = $2 WHERE id = $1', [id, jobId])
+  return id
+}
+
+export async function getExtract(sql: Sql, id: string, teamId?: string): Promise<ExtractRow | undefined> {
+  const rows = await sql.query<Record<string, unknown>>(
+    teamId ? 'SELECT * FROM extracts WHERE id = $1 AND team_id = $2' : 'SELECT * FROM extracts WHERE id = $1',
+    teamId ? [id, teamId] : [id],
+  )
+  const r = rows[0]
+  if (!r) return undefined
+  return {
+    ...(r as unknown as ExtractRow),
+    request: parse<ExtractRequest>(r.request),
+    state: parse<ExtractState>(r.state),
+    data: r.data == null ? null : parse<Record<string, unknown>>(r.data),
+  }
+}

@@ -1,0 +1,13 @@
+import { missingOperations, operationIds } from '@apiplatform/web-data-routes'
+import { describe, expect, it } from 'vitest'
+import { createHandlers } from './handlers.js'
+import type { Deps } from './http/env.js'
+
+describe('operations of the spec', () => {
+  // `createHandlers` returns the exhaustive `Handlers` type, so this also holds at compile time.
+  it('are all implemented', () => {
+    const handlers = createHandlers({} as Deps)
+    expect(missingOperations(handlers)).toEqual([])
+    expect(Object.keys(handlers).sort()).toEqual([...operationIds].sort())
+  })
+})

@@ -1,3 +1,0 @@
-import { describeGenericStatus } from '../../testing/generic-status.js'
-
-describeGenericStatus('updateMonitor', 504)
