@@ -12,7 +12,12 @@ export { classifyDatabaseFailure, type DatabaseFailure, DatabaseStalledError } f
 export { type FaultyDatabase, faultyDatabase, sqlError } from './db/faulty-database.js'
 export { migrate, splitStatements } from './db/migrate.js'
 export { openDatabase } from './db/open.js'
-export { DEFAULT_CALL_TIMEOUT_MS, openPgliteWorker, type PgliteWorkerOptions } from './db/pglite-worker.js'
+export {
+  DEFAULT_CALL_TIMEOUT_MS,
+  openPgliteWorker,
+  type PgliteWorkerOptions,
+  prestartPgliteWorker,
+} from './db/pglite-worker.js'
 export { parseBearer } from './http/bearer.js'
 export { allowOrigins, corsOriginsFromEnv, DEFAULT_CORS_ORIGINS } from './http/cors.js'
 export {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import type { Database } from './db/database.js'
 import { openDatabase } from './db/open.js'
 import { pgliteDatabase } from './db/pglite.js'
@@ -55,7 +55,9 @@ export async function openPreparedTestDatabase(
   let template = templates.get(key)
   if (!template) {
     template = (async () => {
-      const pg = await PGlite.create('memory://')
+      // Imported here: the services' bundles include this module, and their start never needs PGlite on this thread.
+      const { PGlite: Engine } = await import('@electric-sql/pglite')
+      const pg = await Engine.create('memory://')
       await prepare(pgliteDatabase(pg))
       return pg
     })()

@@ -8,7 +8,7 @@ import { TtlCache } from '@apiplatform/server-kit'
 import type { MiddlewareHandler } from 'hono'
 import type { ServiceEnv } from './http/env.js'
 import type { Namespace } from './ratelimit/namespaces.js'
-import type { Override } from './ratelimit/overrides.js'
+import type { Override, OverrideTable } from './ratelimit/overrides.js'
 import type { KeyRecord } from './repositories/api-keys.js'
 import type { IdentityRecord, RatelimitRecord, toApiIdentity } from './repositories/identities.js'
 
@@ -29,7 +29,9 @@ export interface ServiceCaches {
   keys: TtlCache<KeySnapshot | null>
   /** Rate-limit namespaces by workspace and name (found ones only). */
   namespaces: TtlCache<Namespace | undefined>
-  /** The override applying to a namespace and identifier (`null`: none). */
+  /** Every override of a namespace by its id (`null`: too many to hold, see `overrides`). */
+  overrideTables: TtlCache<OverrideTable | null>
+  /** The override applying to a namespace and identifier (`null`: none), for namespaces without a table. */
   overrides: TtlCache<Override | null>
 }
 
@@ -37,6 +39,7 @@ export function createCaches(ttlMs: number, clock: () => number = Date.now): Ser
   return {
     keys: new TtlCache(ttlMs, clock),
     namespaces: new TtlCache(ttlMs, clock),
+    overrideTables: new TtlCache(ttlMs, clock),
     overrides: new TtlCache(ttlMs, clock),
   }
 }
@@ -49,7 +52,7 @@ function staleAfter(operationId: OperationId): Array<keyof ServiceCaches> {
   const [namespace, procedure = ''] = operationId.split('.')
   if (KEY_NAMESPACES.has(namespace ?? '') && !READS.test(procedure)) return ['keys']
   if (operationId === 'ratelimit.setOverride' || operationId === 'ratelimit.deleteOverride')
-    return ['overrides']
+    return ['overrideTables', 'overrides']
   return []
 }
 

@@ -47,18 +47,72 @@ export interface PgliteWorkerOptions {
   callTimeoutMs?: number | undefined
 }
 
-/** Opens PGlite in a worker thread: a folder on disk, or memory when `dataDir` is undefined. */
-export async function openPgliteWorker(
-  dataDir: string | undefined,
-  options: PgliteWorkerOptions = {},
-): Promise<Database> {
-  const callTimeoutMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS
+interface Thread {
+  dataDir: string | undefined
+  worker: Worker
+  /** Settles when PGlite is open in the thread, or could not be opened. */
+  ready: Promise<void>
+}
+
+function startThread(dataDir: string | undefined): Thread {
   const worker = new Worker(threadEntry, {
     eval: fromSource,
     workerData: { dataDir } satisfies WorkerOptions,
     // The parent's loader flags (tsx) would only slow the thread's start.
     execArgv: [],
   })
+  // Listening from the start: the startup message of a thread started early may come first.
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.once('message', (startup: Startup) => {
+      if (startup.ready) resolve()
+      else reject(deserializeError(startup.error))
+    })
+    worker.once('error', reject)
+  })
+  ready.catch(() => {
+    // Reported by openPgliteWorker; a thread nobody takes fails quietly.
+  })
+  return { dataDir, worker, ready }
+}
+
+let early: Thread | undefined
+
+/**
+ * Starts PGlite's thread on `dataDir` now, for the next `openPgliteWorker(dataDir)` to take: a
+ * service's entry point calls it first, so that PGlite's start (compiling its WASM, opening the
+ * folder) runs while the service's own modules load. Only for a folder already holding a
+ * database (it skips the folder checks of `openDatabase`). A thread not taken keeps nothing alive;
+ * one for another folder is closed when a database is opened.
+ */
+export function prestartPgliteWorker(dataDir: string): void {
+  if (early) return
+  early = startThread(dataDir)
+  early.worker.unref()
+}
+
+function takeThread(dataDir: string | undefined): Thread {
+  const thread = early
+  early = undefined
+  if (thread && thread.dataDir === dataDir) {
+    thread.worker.ref()
+    return thread
+  }
+  // Closed once open, not stopped midway: PGlite may be writing to its folder while it starts.
+  if (thread)
+    void thread.ready.then(
+      () => thread.worker.postMessage({ op: 'close', id: 0 } satisfies Request),
+      () => {},
+    )
+  return startThread(dataDir)
+}
+
+/** Opens PGlite in a worker thread: a folder on disk, or memory when `dataDir` is undefined. */
+export async function openPgliteWorker(
+  dataDir: string | undefined,
+  options: PgliteWorkerOptions = {},
+): Promise<Database> {
+  const callTimeoutMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS
+  const { worker, ready } = takeThread(dataDir)
   const pending = new Map<
     number,
     { resolve(value: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout }
@@ -103,13 +157,7 @@ export async function openPgliteWorker(
     abandoned.clear()
   }
 
-  await new Promise<void>((resolve, reject) => {
-    worker.once('message', (startup: Startup) => {
-      if (startup.ready) resolve()
-      else reject(deserializeError(startup.error))
-    })
-    worker.once('error', reject)
-  })
+  await ready
   worker.on('message', (reply: Reply) => {
     const waiter = pending.get(reply.id)
     if (!waiter) {

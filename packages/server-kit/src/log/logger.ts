@@ -41,8 +41,17 @@ export function createLogger(options: CreateLoggerOptions = {}): Logger {
   }
   if (options.destination) return pino(settings, options.destination)
   if (options.pretty ?? process.stdout.isTTY === true) return pino(settings, prettyStream())
-  // Synchronous writes: a line is out before the process exits, and no worker thread is started.
-  return pino(settings, pino.destination({ dest: 1, sync: true }))
+  return pino(settings, stdoutDestination())
+}
+
+/**
+ * Asynchronous writes to stdout (sonic-boom, no worker thread): a synchronous write per line
+ * made the request wait whenever stdout's reader was slow. What is still buffered is written
+ * synchronously when the process exits, by `process.exit`, a signal handled with it, or an
+ * uncaught exception (pino registers the flush on `exit`); only SIGKILL can lose lines.
+ */
+function stdoutDestination(): DestinationStream {
+  return pino.destination({ dest: 1, sync: false })
 }
 
 /** A logger that writes nothing (tests, benchmarks). */

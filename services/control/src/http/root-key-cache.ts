@@ -25,6 +25,11 @@ interface Entry {
 export class RootKeyCache {
   private readonly entries = new Map<string, Entry>()
   private readonly pending = new Map<string, Promise<CachedRootKey | undefined>>()
+  /**
+   * The SHA-256 of the secrets of the keys in `entries`, so that a busy key is not hashed on every
+   * request. Only found keys: secrets that match nothing are never kept.
+   */
+  private readonly hashes = new Map<string, string>()
   private generation = 0
 
   constructor(
@@ -37,7 +42,7 @@ export class RootKeyCache {
   /** The root key with this secret, from the cache while fresh, else from the database. */
   async find(secret: string): Promise<CachedRootKey | undefined> {
     // The same SHA-256 hex as server-kit's `sha256`, which stored it.
-    const hash = hashSecret(secret)
+    const hash = this.hashes.get(secret) ?? hashSecret(secret)
     if (this.ttlMs <= 0) return this.load(hash)
     const hit = this.entries.get(hash)
     if (hit && hit.until > this.clock()) return hit.key
@@ -51,6 +56,8 @@ export class RootKeyCache {
           if (key && generation === this.generation) {
             if (this.entries.size >= this.maxEntries) this.entries.clear()
             this.entries.set(hash, { key, until: this.clock() + this.ttlMs })
+            if (this.hashes.size >= this.maxEntries) this.hashes.clear()
+            this.hashes.set(secret, hash)
           }
           return key
         },
@@ -68,6 +75,7 @@ export class RootKeyCache {
   invalidate(): void {
     this.generation++
     this.entries.clear()
+    this.hashes.clear()
   }
 
   private async load(hash: string): Promise<CachedRootKey | undefined> {

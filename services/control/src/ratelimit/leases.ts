@@ -80,6 +80,23 @@ interface WindowState {
   /** After a lease of `refusedNeed` permits was refused: deny locally until then those needing as many. */
   refusedUntil: number
   refusedNeed: number
+  /** Whether this instance leased in this window already (else its first lease may create the row). */
+  leased: boolean
+}
+
+/** A window's first lease, queued for the batched INSERT: the row's values and who waits for it. */
+interface FirstLeaseRow {
+  a: string
+  b: string
+  d: number
+  w: number
+  /** count: the grant. */
+  c: number
+  /** holders: 1 when this instance keeps permits beyond the waiting request's. */
+  h: number
+  l: number
+  resolve(created: boolean): void
+  reject(error: unknown): void
 }
 
 export interface RatelimitLeasesOptions {
@@ -103,9 +120,12 @@ export class RatelimitLeases {
   private readonly retryMs: number
   private readonly timer: NodeJS.Timeout
   private closed = false
+  /** First leases waiting for the next batched INSERT (see `firstLease`). */
+  private firstBatch: FirstLeaseRow[] = []
 
   private readonly sql: {
     withLimit: boolean
+    first: string
     insert: string
     select: string
     update: string
@@ -123,6 +143,15 @@ export class RatelimitLeases {
     const where = `${a} = $1 AND ${b} = $2 AND duration = $3 AND window_start = $4`
     this.sql = {
       withLimit: t.withLimit,
+      first: t.withLimit
+        ? `INSERT INTO ${t.table} (${a}, ${b}, duration, window_start, count, holders, "limit", expires_at)
+           SELECT x.a, x.b, x.d, x.w, x.c, x.h, x.l, x.w + x.d
+           FROM jsonb_to_recordset($1::jsonb) AS x(a text, b text, d bigint, w bigint, c bigint, h int, l bigint)
+           ON CONFLICT DO NOTHING RETURNING ${a} AS a, ${b} AS b, duration, window_start`
+        : `INSERT INTO ${t.table} (${a}, ${b}, duration, window_start, count, holders)
+           SELECT x.a, x.b, x.d, x.w, x.c, x.h
+           FROM jsonb_to_recordset($1::jsonb) AS x(a text, b text, d bigint, w bigint, c bigint, h int)
+           ON CONFLICT DO NOTHING RETURNING ${a} AS a, ${b} AS b, duration, window_start`,
       insert: t.withLimit
         ? `INSERT INTO ${t.table} (${a}, ${b}, duration, window_start, count, "limit", expires_at)
            VALUES ($1, $2, $3::bigint, $4::bigint, 0, $5, $4::bigint + $3::bigint) ON CONFLICT DO NOTHING`
@@ -173,6 +202,7 @@ export class RatelimitLeases {
           holding: false,
           refusedUntil: 0,
           refusedNeed: 0,
+          leased: false,
         }
         this.windows.set(key, state)
       }
@@ -250,6 +280,11 @@ export class RatelimitLeases {
     const need = Math.max(0, cost - holdKept)
     const want = Math.max(need, Math.min(s.next, this.maxLease))
     const params = [s.namespaceId, s.identifier, s.duration, s.windowStart]
+    if (!s.leased) {
+      s.leased = true
+      const first = await this.firstLease(s, limit, need, want)
+      if (first) return first
+    }
     const result = await this.db.transaction(async (tx) => {
       await tx.query(this.sql.insert, this.sql.withLimit ? [...params, limit] : params)
       const rows = await tx.query<{ count: unknown; holders: unknown }>(this.sql.select, params)
@@ -273,6 +308,68 @@ export class RatelimitLeases {
     s.counted = result.count
     s.next = Math.min(this.maxLease, Math.max(1, want * 2))
     return { granted: result.grant > 0 || need === 0, othersHold: result.othersHold }
+  }
+
+  /**
+   * The first lease of a window nobody counted in yet, in one statement (batched with the other
+   * new windows of this turn, see `insertFirstBatch`): the row is created
+   * with the grant already counted (what the transaction would grant from a count of 0). When
+   * the row exists (another instance, or this one before it forgot the window) it inserts
+   * nothing and the caller takes the transaction. An instance holding only what the waiting
+   * request uses at once does not join the holders (it would leave again at once).
+   */
+  private async firstLease(
+    s: WindowState,
+    limit: number,
+    need: number,
+    want: number,
+  ): Promise<{ granted: boolean; othersHold: boolean } | undefined> {
+    if (limit < need || s.held > 0 || s.holding) return undefined
+    const grant = Math.min(want, Math.max(need, Math.floor(limit / 2)))
+    const holds = grant > need
+    const inserted = await new Promise<boolean>((resolve, reject) => {
+      const row: FirstLeaseRow = {
+        a: s.namespaceId,
+        b: s.identifier,
+        d: s.duration,
+        w: s.windowStart,
+        c: grant,
+        h: holds ? 1 : 0,
+        l: limit,
+        resolve,
+        reject,
+      }
+      if (this.firstBatch.push(row) === 1) setImmediate(() => void this.insertFirstBatch())
+    })
+    if (!inserted) return undefined
+    s.limit = limit
+    s.held = grant
+    s.holding = holds
+    s.counted = grant
+    s.next = Math.min(this.maxLease, Math.max(1, want * 2))
+    return { granted: true, othersHold: false }
+  }
+
+  /**
+   * The first leases of the identifiers that arrived in this turn of the event loop, in one
+   * multi-row INSERT: many new identifiers at once cost one statement, not one each. Each is told
+   * whether its row was created (else it takes the transaction).
+   */
+  private async insertFirstBatch(): Promise<void> {
+    const batch = this.firstBatch
+    this.firstBatch = []
+    try {
+      const rows = await this.db.query<{ a: string; b: string; duration: unknown; window_start: unknown }>(
+        this.sql.first,
+        [JSON.stringify(batch.map(({ a, b, d, w, c, h, l }) => ({ a, b, d, w, c, h, l })))],
+      )
+      const created = new Set(
+        rows.map((r) => `${r.a}\u0000${r.b}\u0000${num(r.duration)}\u0000${num(r.window_start)}`),
+      )
+      for (const row of batch) row.resolve(created.has(`${row.a}\u0000${row.b}\u0000${row.d}\u0000${row.w}`))
+    } catch (error) {
+      for (const row of batch) row.reject(error)
+    }
   }
 
   /** This instance used all it held: it leaves the row's holders (in the background). */

@@ -12,7 +12,7 @@ import {
   namespaceNotFound,
   namespaceResources,
 } from './namespaces.js'
-import { applicableOverride } from './overrides.js'
+import { applicableOverride, loadOverrideTable, matchOverride, type Override } from './overrides.js'
 
 export interface LimitCheck {
   namespace: string
@@ -80,10 +80,7 @@ export async function runCheck(deps: Deps, ns: Namespace, check: LimitCheck): Pr
       recordFor: ns.workspaceId,
     })
   }
-  const lookup = async () => (await applicableOverride(deps.db, ns.id, check.identifier)) ?? null
-  const override = deps.caches
-    ? await deps.caches.overrides.get(`${ns.id}\u0000${check.identifier}`, lookup)
-    : await lookup()
+  const override = await overrideFor(deps, ns.id, check.identifier)
   const limit = override?.limit ?? check.limit
   const duration = override?.duration ?? check.duration
   const taken = await deps.ratelimits.take({
@@ -108,4 +105,24 @@ export async function runCheck(deps: Deps, ns: Namespace, check: LimitCheck): Pr
     reset: taken.windowStart + duration,
     ...(override ? { overrideId: override.overrideId } : {}),
   }
+}
+
+/**
+ * The override applying to an identifier. With caches, from the namespace's table of overrides
+ * (one query per namespace and TTL instead of one per new identifier); a namespace with too many
+ * overrides for a table is looked up per identifier, cached the same way.
+ */
+async function overrideFor(
+  deps: Deps,
+  namespaceId: string,
+  identifier: string,
+): Promise<Override | undefined> {
+  const lookup = async () => (await applicableOverride(deps.db, namespaceId, identifier)) ?? null
+  if (!deps.caches) return (await lookup()) ?? undefined
+  const table = await deps.caches.overrideTables.get(
+    namespaceId,
+    async () => (await loadOverrideTable(deps.db, namespaceId)) ?? null,
+  )
+  if (table) return matchOverride(table, identifier)
+  return (await deps.caches.overrides.get(`${namespaceId}\u0000${identifier}`, lookup)) ?? undefined
 }

@@ -101,3 +101,46 @@ export async function applicableOverride(
   )
   return rows[0] && toOverride(rows[0])
 }
+
+/**
+ * A namespace's overrides held in memory, so that a new identifier costs no query: exact
+ * identifiers by name, `prefix*` patterns longest first.
+ */
+export interface OverrideTable {
+  exact: Map<string, Override>
+  patterns: Override[]
+}
+
+/** Most overrides a namespace may have to be held as a table; past it each identifier is looked up. */
+export const OVERRIDE_TABLE_MAX = 1000
+
+/** Every override of the namespace as a table, or `undefined` when it has more than `max`. */
+export async function loadOverrideTable(
+  sql: Sql,
+  namespaceId: string,
+  max = OVERRIDE_TABLE_MAX,
+): Promise<OverrideTable | undefined> {
+  const rows = await sql.query<Row>(
+    'SELECT id, identifier, "limit", duration FROM ratelimit_overrides WHERE namespace_id = $1 LIMIT $2',
+    [namespaceId, max + 1],
+  )
+  if (rows.length > max) return undefined
+  const exact = new Map<string, Override>()
+  const patterns: Override[] = []
+  for (const row of rows) {
+    const override = toOverride(row)
+    exact.set(override.identifier, override)
+    if (override.identifier.endsWith('*')) patterns.push(override)
+  }
+  patterns.sort((a, b) => b.identifier.length - a.identifier.length)
+  return { exact, patterns }
+}
+
+/** The rule of `applicableOverride`, in memory: the exact one, else the longest matching pattern. */
+export function matchOverride(table: OverrideTable, identifier: string): Override | undefined {
+  const exact = table.exact.get(identifier)
+  if (exact) return exact
+  for (const pattern of table.patterns)
+    if (identifier.startsWith(pattern.identifier.slice(0, -1))) return pattern
+  return undefined
+}
