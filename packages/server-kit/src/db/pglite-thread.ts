@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs'
 import { serialize } from 'node:v8'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { pgliteOptions } from './pglite-options.js'
 import {
   type Reply,
   type Request,
@@ -37,7 +38,7 @@ const fail = (id: number, error: unknown) => reply({ id, ok: false, error: seria
 let pg: PGlite
 try {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  pg = await PGlite.create(dataDir ?? 'memory://')
+  pg = await PGlite.create(dataDir ?? 'memory://', pgliteOptions())
   port.postMessage({ ready: true } satisfies Startup)
 } catch (error) {
   port.postMessage({ ready: false, error: serializeError(error) } satisfies Startup)

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite, type PGliteInterface } from '@electric-sql/pglite'
 import type { Database, Sql } from './database.js'
+import { pgliteOptions } from './pglite-options.js'
 
 /** Opens the embedded database: a folder on disk, or memory when `dataDir` is undefined. */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  return pgliteDatabase(await PGlite.create(dataDir ?? 'memory://'))
+  return pgliteDatabase(await PGlite.create(dataDir ?? 'memory://', pgliteOptions()))
 }
 
 /** An open PGlite instance behind the `Database` interface (closing it closes the instance). */
