@@ -19,7 +19,7 @@ import {
 
 const port = parentPort
 if (!port) throw new Error('pglite-thread.ts runs as a worker thread (see openPgliteWorker)')
-const { dataDir } = workerData as WorkerOptions
+const { dataDir, createOnly } = workerData as WorkerOptions
 
 interface OpenTransaction {
   tx: Transaction
@@ -39,6 +39,7 @@ let pg: PGlite
 try {
   if (dataDir) mkdirSync(dataDir, { recursive: true })
   pg = await PGlite.create(dataDir ?? 'memory://', pgliteOptions())
+  if (createOnly) await pg.close()
   port.postMessage({ ready: true } satisfies Startup)
 } catch (error) {
   port.postMessage({ ready: false, error: serializeError(error) } satisfies Startup)
@@ -107,4 +108,5 @@ async function handle(request: Request) {
   }
 }
 
-port.on('message', (request: Request) => void handle(request))
+if (createOnly) port.close()
+else port.on('message', (request: Request) => void handle(request))
