@@ -124,7 +124,6 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       domainRecheckMs: config.domainRecheckMs ?? 60_000,
       domainBackgroundChecks: 5,
     })
-    queue.start()
     const app = createApp(deps, {
       ...(config.onUnexpectedError ? { onUnexpectedError: config.onUnexpectedError } : {}),
       ...(config.logger ? { logger: config.logger } : {}),
@@ -136,6 +135,9 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       clientError: clientErrorAnswer,
       ...(config.requestTimeoutMs ? { requestTimeoutMs: config.requestTimeoutMs } : {}),
     })
+    // The worker's first polls and any jobs left from the last run wait until the port is open:
+    // the first request is answered sooner, and a job needs nothing that listening provides.
+    queue.start()
     const running = server
     return {
       url: running.url,

@@ -28,6 +28,8 @@ export type Startup = { ready: true } | { ready: false; error: SerializedError }
 
 export interface WorkerOptions {
   dataDir: string | undefined
+  /** Create the database in `dataDir` (PostgreSQL's initdb), close it, and end the thread. */
+  createOnly?: boolean
 }
 
 /**

@@ -12,6 +12,8 @@
  * statements sent meanwhile wait for it. Errors keep PostgreSQL's fields (`code`, `detail`,
  * `constraint`, …). Rows and parameters are structured-cloned (Date, Uint8Array, bigint survive).
  */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { deserialize } from 'node:v8'
 import { Worker } from 'node:worker_threads'
 import type { Database, Sql } from './database.js'
@@ -54,10 +56,10 @@ interface Thread {
   ready: Promise<void>
 }
 
-function startThread(dataDir: string | undefined): Thread {
+function startThread(workerData: WorkerOptions): Thread {
   const worker = new Worker(threadEntry, {
     eval: fromSource,
-    workerData: { dataDir } satisfies WorkerOptions,
+    workerData,
     // The parent's loader flags (tsx) would only slow the thread's start.
     execArgv: [],
   })
@@ -72,7 +74,7 @@ function startThread(dataDir: string | undefined): Thread {
   ready.catch(() => {
     // Reported by openPgliteWorker; a thread nobody takes fails quietly.
   })
-  return { dataDir, worker, ready }
+  return { dataDir: workerData.dataDir, worker, ready }
 }
 
 let early: Thread | undefined
@@ -86,11 +88,12 @@ let early: Thread | undefined
  */
 export function prestartPgliteWorker(dataDir: string): void {
   if (early) return
-  early = startThread(dataDir)
+  early = startThread({ dataDir })
   early.worker.unref()
 }
 
-function takeThread(dataDir: string | undefined): Thread {
+/** The thread `prestartPgliteWorker` started for `dataDir`, if any; one for another folder is closed. */
+function takeEarlyThread(dataDir: string | undefined): Thread | undefined {
   const thread = early
   early = undefined
   if (thread && thread.dataDir === dataDir) {
@@ -103,7 +106,7 @@ function takeThread(dataDir: string | undefined): Thread {
       () => thread.worker.postMessage({ op: 'close', id: 0 } satisfies Request),
       () => {},
     )
-  return startThread(dataDir)
+  return undefined
 }
 
 /** Opens PGlite in a worker thread: a folder on disk, or memory when `dataDir` is undefined. */
@@ -112,7 +115,20 @@ export async function openPgliteWorker(
   options: PgliteWorkerOptions = {},
 ): Promise<Database> {
   const callTimeoutMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS
-  const { worker, ready } = takeThread(dataDir)
+  // Creating a database runs initdb in a PGlite instance of its own, and WebAssembly memory is not
+  // given back while its thread lives: a thread of its own creates it and ends, and the instance
+  // that serves opens it as it would open existing data (about 470 MB of RSS less).
+  // A thread started early on this folder is already opening it, and keeps what it opened.
+  const taken = takeEarlyThread(dataDir)
+  if (!taken && dataDir && !existsSync(join(dataDir, 'PG_VERSION'))) {
+    const creating = startThread({ dataDir, createOnly: true })
+    try {
+      await creating.ready
+    } finally {
+      await creating.worker.terminate()
+    }
+  }
+  const { worker, ready } = taken ?? startThread({ dataDir })
   const pending = new Map<
     number,
     { resolve(value: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout }

@@ -1,13 +1,18 @@
 import type { Database, Sql } from './database.js'
 
-/** Opens a pool on a real PostgreSQL server, optionally confined to one schema. */
-export async function openPostgres(url: string, schema?: string): Promise<Database> {
-  // Loaded here, not at start: a service on PGlite never needs the driver.
+/** `pg` is loaded by the first PostgreSQL start: a service on embedded PGlite never needs it. */
+async function loadPg(): Promise<typeof import('pg').default> {
   const { default: pg } = await import('pg')
   // int8 and numeric come back as strings by default; our schemas use them for counters and
   // timestamps in milliseconds that fit in a double.
   pg.types.setTypeParser(20, (v) => Number(v))
   pg.types.setTypeParser(1700, (v) => Number(v))
+  return pg
+}
+
+/** Opens a pool on a real PostgreSQL server, optionally confined to one schema. */
+export async function openPostgres(url: string, schema?: string): Promise<Database> {
+  const pg = await loadPg()
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,

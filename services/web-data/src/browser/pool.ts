@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core'
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core'
 import { ApiError } from '../http/errors.js'
 import { isPrivateAddress } from '../net/guard.js'
 import { type BrowserGuard, installBrowserGuard } from './guard.js'
@@ -83,8 +83,12 @@ export class BrowserPool {
   private async browser(): Promise<Browser> {
     this.assertAvailable()
     if (!this.launching) {
-      const launching = chromium
-        .launch({ executablePath: this.executablePath, args: CHROMIUM_ARGS, headless: true })
+      // playwright-core is loaded by the first browser request: it costs more than a second and
+      // tens of MB at start-up, and most requests never need it.
+      const launching = import('playwright-core')
+        .then(({ chromium }) =>
+          chromium.launch({ executablePath: this.executablePath, args: CHROMIUM_ARGS, headless: true }),
+        )
         .then((browser) => {
           browser.on('disconnected', () => {
             if (this.launching === launching) this.launching = undefined

@@ -1,4 +1,3 @@
-import mammoth from 'mammoth'
 import { ApiError, Errors } from '../http/errors.js'
 import { parsePage } from '../scrape/document.js'
 
@@ -126,7 +125,7 @@ export async function parseFile(input: ParseInput): Promise<ParsedFile> {
       return { kind, markdown: Buffer.from(bytes).toString('utf8').trim(), numPages: 1, totalPages: 1 }
     const html =
       kind === 'docx'
-        ? (await mammoth.convertToHtml({ buffer: Buffer.from(bytes) })).value
+        ? (await (await import('mammoth')).default.convertToHtml({ buffer: Buffer.from(bytes) })).value
         : Buffer.from(bytes).toString('utf8')
     const parsed = parsePage(
       kind === 'docx' ? `<html><body><main>${html}</main></body></html>` : html,
