@@ -4,6 +4,7 @@ import { currentKeyId } from '../billing/context.js'
 import { SCRAPE_RESULT_TTL_MS } from '../interact/scrape-jobs.js'
 import type { FetchedPage } from '../net/fetch-page.js'
 import type { ParsedPage } from './document.js'
+import type { ScrapedDocument } from './scrape.js'
 
 /** Records a fetched page for search; skipped for zero-data-retention requests. */
 export function recordPage(sql: Sql, teamId: string, page: FetchedPage, parsed: ParsedPage): Promise<void> {
@@ -109,4 +110,45 @@ export async function recordScrape(
     ],
   )
   return rows.length > 0
+}
+
+/**
+ * The page cache's row for `key` when younger than `maxAgeMs` and at least `minAgeMs` old, with
+ * the document of the scrape job or batch page it points at (null once that is gone).
+ */
+export async function cachedRow(
+  sql: Sql,
+  teamId: string,
+  key: string,
+  maxAgeMs: number,
+  minAgeMs: number,
+): Promise<{ document: ScrapedDocument | string | null; cached_at: Date | string } | undefined> {
+  const rows = await sql.query<{ document: ScrapedDocument | string | null; cached_at: Date | string }>(
+    `SELECT COALESCE(j.document, p.document) AS document, c.cached_at FROM scrape_cache c
+     LEFT JOIN scrape_jobs j ON j.id = c.job_id
+     LEFT JOIN crawl_pages p ON p.id = c.crawl_page_id AND p.status = 'done'
+     WHERE c.team_id = $1 AND c.cache_key = $2
+       AND c.cached_at > now() - make_interval(secs => $3::double precision / 1000)
+       AND c.cached_at <= now() - make_interval(secs => $4::double precision / 1000)`,
+    [teamId, key, maxAgeMs, minAgeMs],
+  )
+  return rows[0]
+}
+
+/** Points the cache at batch pages just stored (`crawlPageId`), in the transaction that stores them. */
+export async function cacheBatchPages(
+  tx: Sql,
+  teamId: string,
+  pages: Array<{ key: string; crawlPageId: number }>,
+): Promise<void> {
+  // One row per key: ON CONFLICT cannot update a row twice in one statement.
+  const byKey = new Map(pages.map((p) => [p.key, p.crawlPageId]))
+  if (byKey.size === 0) return
+  await tx.query(
+    `INSERT INTO scrape_cache (team_id, cache_key, crawl_page_id)
+     SELECT $1, k, i FROM unnest($2::text[], $3::bigint[]) AS t(k, i)
+     ON CONFLICT (team_id, cache_key)
+     DO UPDATE SET job_id = NULL, crawl_page_id = EXCLUDED.crawl_page_id, cached_at = now()`,
+    [teamId, [...byKey.keys()], [...byKey.values()]],
+  )
 }
