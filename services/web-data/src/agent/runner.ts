@@ -5,12 +5,21 @@ import { mergeResults, missingFields } from '../extraction/merge.js'
 import { recordTokens } from '../extraction/token-usage.js'
 import { ApiError } from '../http/errors.js'
 import { parsePage } from '../scrape/document.js'
-import { fetchOrThrow, parseHttpUrl, recordPage } from '../scrape/scrape.js'
+import { fetchOrThrow, parseHttpUrl } from '../scrape/scrape.js'
+import { recordPage } from '../scrape/store.js'
 import { searchPages } from '../search/index.js'
 import { pagesRecorded } from '../search/indexer.js'
 import { queueWebhooks } from '../webhooks/outbox.js'
 import { rankLinks, searchTerms } from './planner.js'
-import { loadRun, type RunRow } from './runs.js'
+import {
+  addCreditsSpent,
+  completeRun,
+  failRun,
+  loadRun,
+  lockRunForFinish,
+  type RunRow,
+  saveRunState,
+} from './runs.js'
 import { appendEvent, BILLING, ORCHESTRATOR, PLATFORM, saveSnapshot, type TraceError } from './trace.js'
 import type { RunState } from './types.js'
 
@@ -66,7 +75,7 @@ export function agentRunner(options: RunnerOptions) {
 async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promise<void> {
   const state = run.state
   const next = async (tx: Sql, s: RunState): Promise<void> => {
-    await tx.query('UPDATE agent_runs SET state = $2 WHERE id = $1', [run.id, JSON.stringify(s)])
+    await saveRunState(tx, run.id, s)
   }
   const pause = { delayMs: options.stepMs }
 
@@ -314,10 +323,7 @@ async function billToolCall(
   toolCallId: string,
 ): Promise<boolean> {
   if (await charge(tx, run.team_id, Prices.agentToolCall, 'agent tool call', `${run.id}/${toolCallId}`)) {
-    await tx.query('UPDATE agent_runs SET credits_spent = credits_spent + $2 WHERE id = $1', [
-      run.id,
-      Prices.agentToolCall,
-    ])
+    await addCreditsSpent(tx, run.id, Prices.agentToolCall)
     run.credits_spent += Prices.agentToolCall
     return true
   }
@@ -382,11 +388,7 @@ async function finish(
   outcome: Outcome,
   error: TraceError | null,
 ): Promise<void> {
-  const current = await tx.query<{
-    status: string
-    credits_spent: number | string
-  }>('SELECT status, credits_spent FROM agent_runs WHERE id = $1 FOR UPDATE', [run.id])
-  const row = current[0]
+  const row = await lockRunForFinish(tx, run.id)
   if (!row || row.status === 'completed' || row.status === 'failed') return
   // A cancellation that arrived during the last step wins over that step's own ending.
   if (row.status === 'cancelling' && outcome !== 'cancelled') {
@@ -420,12 +422,7 @@ async function finish(
       outcome,
       error: null,
     })
-    await tx.query(
-      `UPDATE agent_runs SET status = 'completed', outcome = $2, data = $3, credits_billed = credits_spent,
-              finished_at = now(), expires_at = now() + make_interval(secs => $4::double precision / 1000)
-       WHERE id = $1`,
-      [run.id, outcome, JSON.stringify(data), RESULT_TTL_MS],
-    )
+    await completeRun(tx, run.id, outcome, JSON.stringify(data), RESULT_TTL_MS)
     await queueWebhooks(tx, options.queue, run.request.webhook, {
       type: 'agent.completed',
       id: run.id,
@@ -441,12 +438,7 @@ async function finish(
   })
   // Failed runs are not billed: what the run spent goes back to the team.
   await credit(tx, run.team_id, spent, 'agent run refund', run.id)
-  await tx.query(
-    `UPDATE agent_runs SET status = 'failed', outcome = $2, error = $3, credits_billed = 0, finished_at = now(),
-            expires_at = now() + make_interval(secs => $4::double precision / 1000)
-     WHERE id = $1`,
-    [run.id, outcome, error?.message ?? 'The run failed.', RESULT_TTL_MS],
-  )
+  await failRun(tx, run.id, outcome, error?.message ?? 'The run failed.', RESULT_TTL_MS)
   await queueWebhooks(tx, options.queue, run.request.webhook, {
     type: 'agent.failed',
     id: run.id,

@@ -182,3 +182,57 @@ export function teamRuns(sql: Sql, teamId: string, before: number | undefined, l
     [teamId, before ?? null, limit],
   )
 }
+
+/** Saves the run's state for its next step. */
+export async function saveRunState(tx: Sql, id: string, state: RunState): Promise<void> {
+  await tx.query('UPDATE agent_runs SET state = $2 WHERE id = $1', [id, JSON.stringify(state)])
+}
+
+/** Adds a tool call's price to what the run spent. */
+export async function addCreditsSpent(tx: Sql, id: string, credits: number): Promise<void> {
+  await tx.query('UPDATE agent_runs SET credits_spent = credits_spent + $2 WHERE id = $1', [id, credits])
+}
+
+/** Locks the run's row for its ending; its status and what it spent. */
+export async function lockRunForFinish(
+  tx: Sql,
+  id: string,
+): Promise<{ status: string; credits_spent: number | string } | undefined> {
+  const current = await tx.query<{
+    status: string
+    credits_spent: number | string
+  }>('SELECT status, credits_spent FROM agent_runs WHERE id = $1 FOR UPDATE', [id])
+  return current[0]
+}
+
+/** Ends a run with its result; it is billed what it spent. `data`: the result as JSON text. */
+export async function completeRun(
+  tx: Sql,
+  id: string,
+  outcome: string,
+  data: string,
+  ttlMs: number,
+): Promise<void> {
+  await tx.query(
+    `UPDATE agent_runs SET status = 'completed', outcome = $2, data = $3, credits_billed = credits_spent,
+              finished_at = now(), expires_at = now() + make_interval(secs => $4::double precision / 1000)
+       WHERE id = $1`,
+    [id, outcome, data, ttlMs],
+  )
+}
+
+/** Ends a run that failed; it is billed nothing. */
+export async function failRun(
+  tx: Sql,
+  id: string,
+  outcome: string,
+  error: string,
+  ttlMs: number,
+): Promise<void> {
+  await tx.query(
+    `UPDATE agent_runs SET status = 'failed', outcome = $2, error = $3, credits_billed = 0, finished_at = now(),
+            expires_at = now() + make_interval(secs => $4::double precision / 1000)
+     WHERE id = $1`,
+    [id, outcome, error, ttlMs],
+  )
+}

@@ -4,9 +4,10 @@ import { screenshotFormat } from '../browser/scrape.js'
 import type { Extractor } from '../extraction/extractor.js'
 import { fillJsonFormat } from '../extraction/json-format.js'
 import { ApiError } from '../http/errors.js'
-import { cacheBatchPages, cachePolicy, readCached } from '../scrape/cache.js'
+import { cachePolicy, readCached } from '../scrape/cache.js'
 import { readFormats } from '../scrape/formats.js'
-import { buildDocument, fetchOrThrow, type IndexedPage, recordPages } from '../scrape/scrape.js'
+import { buildDocument, fetchOrThrow } from '../scrape/scrape.js'
+import { cacheBatchPages, type IndexedPage, recordPages } from '../scrape/store.js'
 import { pagesRecorded } from '../search/indexer.js'
 import { queueWebhooks, type WebhookEvent } from '../webhooks/outbox.js'
 import { CRAWLER_AGENT, fetchRobotsTxt, parseRobots, type Robots } from './robots.js'
@@ -14,11 +15,17 @@ import { readSitemaps } from './sitemap.js'
 import {
   type CrawlOptions,
   type CrawlRow,
+  completeCrawl,
   eventPrefix,
+  failCrawl,
   finishPages,
   getCrawl,
   insertPages,
   insertPagesWithin,
+  lockLeasedCrawl,
+  pendingPages,
+  recordRobotsBlocked,
+  startPagesPhase,
 } from './store.js'
 import { compilePatterns, inScope, toHttpUrl, urlKey } from './urls.js'
 
@@ -131,14 +138,9 @@ class CrawlRun {
   private async guarded<T>(fn: (tx: Sql, status: string) => Promise<T>): Promise<T> {
     if (this.ctx.signal.aborted) throw new LeaseGone('aborted')
     return this.deps.db.transaction(async (tx) => {
-      const owned = await tx.query<{ status: string }>(
-        `SELECT c.status FROM jobs j JOIN crawls c ON c.id = $3
-         WHERE j.id = $1 AND j.locked_by = $2 AND j.status = 'running' FOR UPDATE`,
-        [this.job.id, this.deps.workerId(), this.crawl.id],
-      )
-      const row = owned[0]
-      if (!row) throw new LeaseGone(`lease on job ${this.job.id} was lost`)
-      return fn(tx, row.status)
+      const status = await lockLeasedCrawl(tx, this.job.id, this.deps.workerId(), this.crawl.id)
+      if (status === undefined) throw new LeaseGone(`lease on job ${this.job.id} was lost`)
+      return fn(tx, status)
     })
   }
 
@@ -155,11 +157,7 @@ class CrawlRun {
       this.robots = parseRobots(this.start, robotsTxt, this.options.robotsUserAgent ?? CRAWLER_AGENT)
       if (this.crawl.phase === 'seed') await this.seed(robotsTxt)
     }
-    const pending = await this.deps.db.query<{ id: number | string; url: string; depth: number }>(
-      `SELECT id, url, depth FROM crawl_pages WHERE crawl_id = $1 AND status = 'pending' ORDER BY id`,
-      [this.crawl.id],
-    )
-    for (const p of pending) this.frontier.push({ id: Number(p.id), url: p.url, depth: p.depth })
+    for (const p of await pendingPages(this.deps.db, this.crawl.id)) this.frontier.push(p)
     const concurrency = this.options.delay ? 1 : Math.max(1, Math.min(100, this.options.maxConcurrency))
     const results = await Promise.allSettled(Array.from({ length: concurrency }, () => this.worker()))
     // Pages handed to the committer still commit (or fail) before the job settles.
@@ -175,12 +173,7 @@ class CrawlRun {
     }
     if (this.ctx.signal.aborted) throw new LeaseGone('aborted')
     await this.ctx.complete(async (tx) => {
-      const completed = await tx.query(
-        `UPDATE crawls SET status = 'completed', completed_at = now() WHERE id = $1 AND status = 'scraping'
-         RETURNING id`,
-        [this.crawl.id],
-      )
-      if (completed.length > 0) await this.events(tx, { name: 'completed', success: true })
+      if (await completeCrawl(tx, this.crawl.id)) await this.events(tx, { name: 'completed', success: true })
     })
   }
 
@@ -222,10 +215,7 @@ class CrawlRun {
     await this.guarded(async (tx) => {
       await insertPages(tx, this.crawl.id, accepted.slice(0, this.options.limit), 0)
       await this.recordBlocked(tx, blocked)
-      await tx.query(`UPDATE crawls SET phase = 'pages', robots_txt = $2 WHERE id = $1`, [
-        this.crawl.id,
-        robotsTxt,
-      ])
+      await startPagesPhase(tx, this.crawl.id, robotsTxt)
     })
   }
 
@@ -247,13 +237,8 @@ class CrawlRun {
     return { accepted, blocked }
   }
 
-  private async recordBlocked(tx: Sql, blocked: string[]): Promise<void> {
-    if (blocked.length === 0) return
-    await tx.query(
-      `INSERT INTO crawl_robots_blocked (crawl_id, url) SELECT $1, u FROM unnest($2::text[]) AS t(u)
-       ON CONFLICT DO NOTHING`,
-      [this.crawl.id, blocked],
-    )
+  private recordBlocked(tx: Sql, blocked: string[]): Promise<void> {
+    return recordRobotsBlocked(tx, this.crawl.id, blocked)
   }
 
   private notify(): void {
@@ -438,11 +423,7 @@ class CrawlRun {
       const credits = this.price * done.length
       await finishPages(tx, this.crawl.id, unpaid ? 0 : credits, rows)
       if (unpaid) {
-        await tx.query(
-          `UPDATE crawls SET status = 'failed', error = $3, completed_at = now(), credits_used = credits_used + $2
-           WHERE id = $1`,
-          [this.crawl.id, credits, 'Payment Required: Insufficient credits'],
-        )
+        await failCrawl(tx, this.crawl.id, credits, 'Payment Required: Insufficient credits')
       }
       await this.events(
         tx,

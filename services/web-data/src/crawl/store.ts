@@ -193,6 +193,70 @@ export async function finishPages(
   )
 }
 
+/**
+ * Locks the crawl's row while the job's lease is held by `workerId`, in one statement; returns the
+ * crawl's status, or undefined when the lease is gone.
+ */
+export async function lockLeasedCrawl(
+  tx: Sql,
+  jobId: string,
+  workerId: string,
+  crawlId: string,
+): Promise<string | undefined> {
+  const owned = await tx.query<{ status: string }>(
+    `SELECT c.status FROM jobs j JOIN crawls c ON c.id = $3
+         WHERE j.id = $1 AND j.locked_by = $2 AND j.status = 'running' FOR UPDATE`,
+    [jobId, workerId, crawlId],
+  )
+  return owned[0]?.status
+}
+
+/** The crawl's pages still to scrape, in the order they were added. */
+export async function pendingPages(
+  sql: Sql,
+  crawlId: string,
+): Promise<Array<{ id: number; url: string; depth: number }>> {
+  const pending = await sql.query<{ id: number | string; url: string; depth: number }>(
+    `SELECT id, url, depth FROM crawl_pages WHERE crawl_id = $1 AND status = 'pending' ORDER BY id`,
+    [crawlId],
+  )
+  return pending.map((p) => ({ id: Number(p.id), url: p.url, depth: p.depth }))
+}
+
+/** Ends the seed step: the crawl's pages phase starts with its robots.txt recorded. */
+export async function startPagesPhase(tx: Sql, crawlId: string, robotsTxt: string): Promise<void> {
+  await tx.query(`UPDATE crawls SET phase = 'pages', robots_txt = $2 WHERE id = $1`, [crawlId, robotsTxt])
+}
+
+/** Records the URLs robots.txt kept out of the crawl (each once). */
+export async function recordRobotsBlocked(tx: Sql, crawlId: string, blocked: string[]): Promise<void> {
+  if (blocked.length === 0) return
+  await tx.query(
+    `INSERT INTO crawl_robots_blocked (crawl_id, url) SELECT $1, u FROM unnest($2::text[]) AS t(u)
+       ON CONFLICT DO NOTHING`,
+    [crawlId, blocked],
+  )
+}
+
+/** Marks a crawl that is still scraping completed; false when it had already ended. */
+export async function completeCrawl(tx: Sql, crawlId: string): Promise<boolean> {
+  const completed = await tx.query(
+    `UPDATE crawls SET status = 'completed', completed_at = now() WHERE id = $1 AND status = 'scraping'
+         RETURNING id`,
+    [crawlId],
+  )
+  return completed.length > 0
+}
+
+/** Fails the crawl with `error`, adding the credits its last pages cost. */
+export async function failCrawl(tx: Sql, crawlId: string, credits: number, error: string): Promise<void> {
+  await tx.query(
+    `UPDATE crawls SET status = 'failed', error = $3, completed_at = now(), credits_used = credits_used + $2
+           WHERE id = $1`,
+    [crawlId, credits, error],
+  )
+}
+
 export async function getCrawl(sql: Sql, id: string): Promise<CrawlRow | undefined> {
   const rows = await sql.query<Record<string, unknown>>('SELECT * FROM crawls WHERE id = $1', [id])
   return rows[0] && row(rows[0])

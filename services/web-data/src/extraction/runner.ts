@@ -3,12 +3,13 @@ import { charge, Prices } from '../billing/credits.js'
 import { urlKey } from '../crawl/urls.js'
 import { ApiError } from '../http/errors.js'
 import { mapSite } from '../map/map.js'
-import { buildDocument, fetchOrThrow, recordPage } from '../scrape/scrape.js'
+import { buildDocument, fetchOrThrow } from '../scrape/scrape.js'
+import { recordPage } from '../scrape/store.js'
 import { pagesRecorded } from '../search/indexer.js'
 import { type Extractor, extractionPage } from './extractor.js'
 import { DEFAULT_SCHEMA, type JsonSchema } from './json-schema.js'
 import { mergeResults, missingFields } from './merge.js'
-import { type ExtractState, getExtract } from './store.js'
+import { type ExtractState, finishExtract, getExtract, saveExtractState } from './store.js'
 import { recordTokens } from './token-usage.js'
 
 /** Pages one extraction reads at most (wildcards included). */
@@ -42,11 +43,7 @@ export function extractRunner(deps: {
       (tokens = 0, extra?: (tx: Sql) => Promise<void>) =>
       async (tx: Sql) => {
         if (extra) await extra(tx)
-        await tx.query('UPDATE extracts SET state = $2, tokens_used = tokens_used + $3 WHERE id = $1', [
-          row.id,
-          JSON.stringify(state),
-          tokens,
-        ])
+        await saveExtractState(tx, row.id, state, tokens)
       }
 
     const wildcard = state.wildcards.shift()
@@ -84,18 +81,14 @@ export function extractRunner(deps: {
     if (done) {
       const failed = state.visited.length === 0 || state.failures >= state.visited.length
       await ctx.complete(async (tx) => {
-        await tx.query(
-          `UPDATE extracts SET status = $2, data = $3, state = $4, error = $5 WHERE id = $1 AND status = 'processing'`,
-          [
-            row.id,
-            failed ? 'failed' : 'completed',
-            failed ? null : JSON.stringify(state.result),
-            JSON.stringify(state),
-            failed
-              ? `No page of the extraction could be read${state.lastError ? `: ${state.lastError}` : '.'}`
-              : null,
-          ],
-        )
+        await finishExtract(tx, row.id, {
+          status: failed ? 'failed' : 'completed',
+          data: failed ? null : JSON.stringify(state.result),
+          state,
+          error: failed
+            ? `No page of the extraction could be read${state.lastError ? `: ${state.lastError}` : '.'}`
+            : null,
+        })
       })
       return
     }

@@ -72,3 +72,29 @@ export async function getExtract(sql: Sql, id: string, teamId?: string): Promise
     data: r.data == null ? null : parse<Record<string, unknown>>(r.data),
   }
 }
+
+/** Saves the extraction's progress and adds the tokens its last step spent. */
+export async function saveExtractState(
+  tx: Sql,
+  id: string,
+  state: ExtractState,
+  tokens: number,
+): Promise<void> {
+  await tx.query('UPDATE extracts SET state = $2, tokens_used = tokens_used + $3 WHERE id = $1', [
+    id,
+    JSON.stringify(state),
+    tokens,
+  ])
+}
+
+/** Ends an extraction still processing: its data when completed, its error when failed. */
+export async function finishExtract(
+  tx: Sql,
+  id: string,
+  end: { status: 'completed' | 'failed'; data: string | null; state: ExtractState; error: string | null },
+): Promise<void> {
+  await tx.query(
+    `UPDATE extracts SET status = $2, data = $3, state = $4, error = $5 WHERE id = $1 AND status = 'processing'`,
+    [id, end.status, end.data, JSON.stringify(end.state), end.error],
+  )
+}

@@ -9,14 +9,25 @@ import { deliverWebhook } from '../webhooks/signed-post.js'
 import { diffMarkdown } from './diff.js'
 import { nextRun } from './schedule.js'
 import {
+  type CheckEnd,
   type CheckRow,
+  changedCheckPages,
   crawlLimit,
   EMPTY_SUMMARY,
+  finishCheck,
+  insertCheckPage,
+  loadCheck,
+  loadMonitor,
   MONITOR_CHECK_QUEUE,
   MONITOR_SCHEDULE_QUEUE,
   type MonitorRow,
   type MonitorTarget,
+  markCheckRunning,
+  type Previous,
+  previousPages,
   type Summary,
+  setNextRun,
+  setNotificationStatus,
   startCheck,
 } from './store.js'
 
@@ -42,22 +53,6 @@ interface CheckJob {
 
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T
 
-async function loadMonitor(sql: Sql, id: string, lock = false): Promise<MonitorRow | undefined> {
-  const rows = await sql.query<MonitorRow>(
-    `SELECT * FROM monitors WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
-    [id],
-  )
-  const row = rows[0]
-  return (
-    row && {
-      ...row,
-      schedule: json(row.schedule),
-      targets: json(row.targets),
-      webhook: row.webhook ? json(row.webhook) : null,
-    }
-  )
-}
-
 /**
  * The scheduling job of a monitor: at each due time it starts a check (or records
  * `skipped_overlap`), then reschedules itself for the next cron time with `continueWith`. A job
@@ -82,7 +77,7 @@ export function monitorScheduler(deps: MonitorDeps): JobHandler<ScheduleJob> {
         const locked = await loadMonitor(tx, monitor.id, true)
         if (!locked || locked.schedule_version !== job.payload.version) return
         await startCheck(tx, deps.queue, locked, 'scheduled', due)
-        await tx.query('UPDATE monitors SET next_run_at = $2 WHERE id = $1', [monitor.id, next])
+        await setNextRun(tx, monitor.id, next)
       },
     })
   }
@@ -98,24 +93,6 @@ interface PageResult {
   metadata: Record<string, unknown> | null
   diff: unknown
   markdown: string | null
-}
-
-interface Previous {
-  id: string
-  url: string
-  markdown: string | null
-  status: string
-}
-
-/** The latest snapshot of each URL of a target: the last page with content, unless removed since. */
-async function previousPages(sql: Sql, monitorId: string, targetId: string): Promise<Map<string, Previous>> {
-  const rows = await sql.query<Previous>(
-    `SELECT DISTINCT ON (url) id, url, markdown, status FROM monitor_check_pages
-     WHERE monitor_id = $1 AND target_id = $2 AND (markdown IS NOT NULL OR status = 'removed')
-     ORDER BY url, seq DESC`,
-    [monitorId, targetId],
-  )
-  return new Map(rows.filter((r) => r.status !== 'removed').map((r) => [r.url, r]))
 }
 
 function compare(
@@ -295,8 +272,7 @@ export function monitorChecker(deps: MonitorDeps): JobHandler<CheckJob> {
   return async (job, ctx) => {
     const { monitorId, checkId, teamId } = job.payload
     const monitor = await loadMonitor(deps.db, monitorId)
-    const checks = await deps.db.query<CheckRow>('SELECT * FROM monitor_checks WHERE id = $1', [checkId])
-    const check = checks[0]
+    const check = await loadCheck(deps.db, checkId)
     if (!monitor || !check) {
       await ctx.complete()
       return
@@ -304,54 +280,12 @@ export function monitorChecker(deps: MonitorDeps): JobHandler<CheckJob> {
     if (job.payload.step === 'notify') {
       await notify(deps, monitor, check, ctx.signal).then((status) =>
         ctx.complete(async (tx) => {
-          await tx.query(
-            'UPDATE monitor_checks SET notification_status = $2, updated_at = now() WHERE id = $1',
-            [checkId, JSON.stringify(status)],
-          )
+          await setNotificationStatus(tx, checkId, status)
         }),
       )
       return
     }
-    const finish = async (
-      tx: Sql,
-      fields: {
-        status: CheckRow['status']
-        error: string | null
-        billing: string
-        credits: number
-        summary: Summary
-        targetResults: unknown[]
-      },
-    ) => {
-      await tx.query(
-        `UPDATE monitor_checks SET status = $2, error = $3, billing_status = $4, actual_credits = $5, summary = $6,
-                target_results = $7, finished_at = now(), started_at = COALESCE(started_at, now()), updated_at = now()
-         WHERE id = $1`,
-        [
-          checkId,
-          fields.status,
-          fields.error,
-          fields.billing,
-          fields.credits,
-          JSON.stringify(fields.summary),
-          JSON.stringify(fields.targetResults),
-        ],
-      )
-      await tx.query(
-        `UPDATE monitors SET current_check_id = NULL, last_run_at = now(), last_check_summary = $2, updated_at = now()
-         WHERE id = $1 AND current_check_id = $3`,
-        [monitorId, JSON.stringify(fields.summary), checkId],
-      )
-      // Checks past the monitor's retention are dropped with their pages.
-      await tx.query(
-        `DELETE FROM monitor_check_pages WHERE check_id IN (SELECT id FROM monitor_checks WHERE monitor_id = $1 AND created_at < now() - make_interval(days => $2))`,
-        [monitorId, monitor.retention_days],
-      )
-      await tx.query(
-        `DELETE FROM monitor_checks WHERE monitor_id = $1 AND created_at < now() - make_interval(days => $2)`,
-        [monitorId, monitor.retention_days],
-      )
-    }
+    const finish = (tx: Sql, fields: CheckEnd) => finishCheck(tx, monitor, checkId, fields)
     if ((await balance(deps.db, teamId)) < (check.estimated_credits ?? 0)) {
       await ctx.complete((tx) =>
         finish(tx, {
@@ -365,10 +299,7 @@ export function monitorChecker(deps: MonitorDeps): JobHandler<CheckJob> {
       )
       return
     }
-    await deps.db.query(
-      `UPDATE monitor_checks SET status = 'running', started_at = now(), updated_at = now() WHERE id = $1 AND status = 'queued'`,
-      [checkId],
-    )
+    await markCheckRunning(deps.db, checkId)
 
     const results: PageResult[] = []
     const targetResults: unknown[] = []
@@ -391,28 +322,7 @@ export function monitorChecker(deps: MonitorDeps): JobHandler<CheckJob> {
       { ...job.payload, step: 'notify' },
       {
         fn: async (tx) => {
-          for (const r of results) {
-            const id = randomUUID()
-            await tx.query(
-              `INSERT INTO monitor_check_pages (id, check_id, monitor_id, target_id, url, status, previous_scrape_id, current_scrape_id, status_code, error, metadata, diff, markdown)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-              [
-                id,
-                checkId,
-                monitorId,
-                r.targetId,
-                r.url,
-                r.status,
-                r.previousScrapeId,
-                r.markdown !== null ? id : null,
-                r.statusCode,
-                r.error,
-                r.metadata ? JSON.stringify(r.metadata) : null,
-                r.diff ? JSON.stringify(r.diff) : null,
-                r.markdown,
-              ],
-            )
-          }
+          for (const r of results) await insertCheckPage(tx, checkId, monitorId, randomUUID(), r)
           const billed = await charge(tx, teamId, credits, 'monitor', checkId)
           await finish(tx, {
             status,
@@ -435,8 +345,7 @@ async function notify(deps: MonitorDeps, monitor: MonitorRow, check: CheckRow, s
   const webhook = monitor.webhook
   const email = { status: 'not_sent', reason: 'Email notifications are not sent by the reference service.' }
   if (!webhook?.url) return { webhook: { status: 'not_configured' }, email }
-  const current =
-    (await deps.db.query<CheckRow>('SELECT * FROM monitor_checks WHERE id = $1', [check.id]))[0] ?? check
+  const current = (await loadCheck(deps.db, check.id)) ?? check
   const summary = json<Summary>(current.summary)
   const changed = summary.changed + summary.new + summary.removed > 0
   const events = webhook.events ?? []
@@ -449,10 +358,7 @@ async function notify(deps: MonitorDeps, monitor: MonitorRow, check: CheckRow, s
         (changed && (e === EVENTS.changed || e === 'check.changed')),
     )
   if (!wanted || signal.aborted) return { webhook: { status: 'skipped' }, email }
-  const pages = await deps.db.query<{ url: string; status: string; target_id: string; diff: unknown }>(
-    `SELECT url, status, target_id, diff FROM monitor_check_pages WHERE check_id = $1 AND status <> 'same' ORDER BY seq LIMIT 100`,
-    [check.id],
-  )
+  const pages = await changedCheckPages(deps.db, check.id)
   const event = changed ? EVENTS.changed : EVENTS.completed
   const delivery = await deliverWebhook({
     url: webhook.url,

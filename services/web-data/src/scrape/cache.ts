@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto'
 import type { Sql } from '@apiplatform/server-kit'
 import stringify from 'safe-stable-stringify'
 import type { ScrapedDocument } from './scrape.js'
+import { cachedRow } from './store.js'
 
 /** The spec's default `maxAge`: two days. */
 export const DEFAULT_MAX_AGE_MS = 172_800_000
@@ -77,16 +78,7 @@ export async function readCached(
   teamId: string,
   policy: CachePolicy,
 ): Promise<ScrapedDocument | undefined> {
-  const rows = await sql.query<{ document: ScrapedDocument | string | null; cached_at: Date | string }>(
-    `SELECT COALESCE(j.document, p.document) AS document, c.cached_at FROM scrape_cache c
-     LEFT JOIN scrape_jobs j ON j.id = c.job_id
-     LEFT JOIN crawl_pages p ON p.id = c.crawl_page_id AND p.status = 'done'
-     WHERE c.team_id = $1 AND c.cache_key = $2
-       AND c.cached_at > now() - make_interval(secs => $3::double precision / 1000)
-       AND c.cached_at <= now() - make_interval(secs => $4::double precision / 1000)`,
-    [teamId, policy.key, policy.maxAgeMs, policy.minAgeMs],
-  )
-  const row = rows[0]
+  const row = await cachedRow(sql, teamId, policy.key, policy.maxAgeMs, policy.minAgeMs)
   // The document may be gone (an expired scrape job or batch): a miss.
   if (!row?.document) return undefined
   const document =
@@ -97,22 +89,4 @@ export async function readCached(
     ...document,
     metadata: { ...metadata, cacheState: 'hit', cachedAt: new Date(row.cached_at).toISOString() },
   }
-}
-
-/** Points the cache at batch pages just stored (`crawlPageId`), in the transaction that stores them. */
-export async function cacheBatchPages(
-  tx: Sql,
-  teamId: string,
-  pages: Array<{ key: string; crawlPageId: number }>,
-): Promise<void> {
-  // One row per key: ON CONFLICT cannot update a row twice in one statement.
-  const byKey = new Map(pages.map((p) => [p.key, p.crawlPageId]))
-  if (byKey.size === 0) return
-  await tx.query(
-    `INSERT INTO scrape_cache (team_id, cache_key, crawl_page_id)
-     SELECT $1, k, i FROM unnest($2::text[], $3::bigint[]) AS t(k, i)
-     ON CONFLICT (team_id, cache_key)
-     DO UPDATE SET job_id = NULL, crawl_page_id = EXCLUDED.crawl_page_id, cached_at = now()`,
-    [teamId, [...byKey.keys()], [...byKey.values()]],
-  )
 }

@@ -6,7 +6,8 @@ import { assertValidFormatSchemas, fillJsonFormat } from '../extraction/json-for
 import { recordTokens } from '../extraction/token-usage.js'
 import { ApiError, Errors } from '../http/errors.js'
 import { assertFormatOptions, readFormats } from '../scrape/formats.js'
-import { buildDocument, fetchOrThrow, recordPage, type ScrapeInput } from '../scrape/scrape.js'
+import { buildDocument, fetchOrThrow, type ScrapeInput } from '../scrape/scrape.js'
+import { recordPage } from '../scrape/store.js'
 import { type IndexHit, readTbs, type SearchFilters, searchIndex } from './index.js'
 import { pagesRecorded } from './indexer.js'
 
