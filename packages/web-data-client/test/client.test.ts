@@ -168,7 +168,7 @@ describe('errors', () => {
   })
 })
 
-describe('retries (seed 001 section 7, fake timers)', () => {
+describe('retries (the spec retry table, fake timers)', () => {
   const armed = () => until(() => waits === srv.seen.length, 'retry wait')
   const fake = () => {
     waits = 0

@@ -1,4 +1,4 @@
--- Apps and environments (issue 7): background deletion of apps and the build and runtime settings
+-- Apps and environments: background deletion of apps and the build and runtime settings
 -- of environments. Settings are stored whole as jsonb; NULL means "the defaults" (see
 -- src/domain/environment-settings.ts), so rows created before this migration keep working.
 

@@ -87,7 +87,7 @@ import { setOverride } from './routes/ratelimit.setOverride/handler.js'
 export function createHandlers(deps: Deps): Handlers<ServiceEnv> {
   return {
     liveness: liveness(deps),
-    // keys, apis, identities, permissions (issue 7)
+    // keys, apis, identities, permissions
     'apis.createApi': apisCreateApi(deps),
     'apis.deleteApi': apisDeleteApi(deps),
     'apis.getApi': apisGetApi(deps),
@@ -146,7 +146,7 @@ export function createHandlers(deps: Deps): Handlers<ServiceEnv> {
     'domains.verifyDomain': verifyDomain(deps),
     'deploy.createDeployment': deployCreateDeployment(deps),
     'deploy.getDeployment': deployGetDeployment(deps),
-    // ratelimit.*, analytics.* (issue 7)
+    // ratelimit.*, analytics.*
     'ratelimit.limit': limit(deps),
     'ratelimit.multiLimit': multiLimit(deps),
     'ratelimit.setOverride': setOverride(deps),

@@ -1,4 +1,4 @@
--- Issue 8: search, monitors, parse and metering (migrations 200–299).
+-- Search, monitors, parse and metering (migrations 200–299).
 
 -- Per-team limits; NULL means the service default (WEB_DATA_RATE_LIMIT_PER_MIN, WEB_DATA_MAX_CONCURRENT_JOBS).
 ALTER TABLE teams ADD COLUMN rate_limit_per_min integer;

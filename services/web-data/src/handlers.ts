@@ -36,7 +36,7 @@ import { listBrowserSessions } from './routes/listBrowserSessions/handler.js'
 import { listMonitorChecks } from './routes/listMonitorChecks/handler.js'
 import { listMonitors } from './routes/listMonitors/handler.js'
 import { mapUrls } from './routes/mapUrls/handler.js'
-// Search, monitors, parse and team usage (issue 8).
+// Search, monitors, parse and team usage.
 import { parseFile } from './routes/parseFile/handler.js'
 import { runMonitor } from './routes/runMonitor/handler.js'
 import { scrapeAndExtractFromUrl } from './routes/scrapeAndExtractFromUrl/handler.js'

@@ -61,7 +61,7 @@ export async function foreignRootKey(t: TestService): Promise<string> {
   return t.key(everyKeyPermission(), { workspaceId: ws })
 }
 
-/** Every permission of issue 7's operations, with wildcard ids. */
+/** Every permission of the keys, apis, identities, permissions, rate-limit and analytics operations, with wildcard ids. */
 export function everyKeyPermission(): string[] {
   const actions = {
     api: [
