@@ -186,7 +186,7 @@ describe('in-process PGlite, for comparison', () => {
 
 describe('openPgliteWorker faults', () => {
   it('fails a read whose rows cannot cross to the caller, and keeps answering', async () => {
-    const db = await openPgliteWorker(undefined, { callTimeoutMs: 5_000 })
+    const db = await openPgliteWorker(undefined, { callTimeoutMs: 3_000 })
     try {
       let deep: unknown = 1
       for (let i = 0; i < 2_000; i++) deep = { a: deep }
@@ -207,14 +207,17 @@ describe('openPgliteWorker faults', () => {
     }
   })
 
+  // The call timeout is long enough for a statement on a busy machine (CI runs this beside the
+  // services' suites); the stall outlasts the three timeouts it causes in a row (its statement,
+  // the transaction's rollback, the statement queued behind them).
   it('times a stalled call out as unavailable, rolls back its transaction, and serves again', async () => {
-    const db = await openPgliteWorker(undefined, { callTimeoutMs: 300 })
+    const db = await openPgliteWorker(undefined, { callTimeoutMs: 3_000 })
     try {
       await db.exec('CREATE TABLE stall (n int); INSERT INTO stall VALUES (0)')
       // pg_sleep holds the worker's thread the way a runaway statement would.
       const stalled = db.transaction(async (tx) => {
         await tx.query('UPDATE stall SET n = 1')
-        await tx.query('SELECT pg_sleep(1)')
+        await tx.query('SELECT pg_sleep(15)')
       })
       const error = await stalled.catch((e: unknown) => e)
       expect(error).toBeInstanceOf(DatabaseStalledError)
@@ -223,7 +226,7 @@ describe('openPgliteWorker faults', () => {
       expect(classifyDatabaseFailure(await db.query('SELECT 1').catch((e: unknown) => e))).toBe('unavailable')
       // Once the worker is free again it answers, and the abandoned transaction was rolled back.
       await expect
-        .poll(() => db.query('SELECT n FROM stall').catch(() => undefined), { timeout: 5_000 })
+        .poll(() => db.query('SELECT n FROM stall').catch(() => undefined), { timeout: 60_000 })
         .toEqual([{ n: 0 }])
     } finally {
       await db.close()
@@ -231,10 +234,10 @@ describe('openPgliteWorker faults', () => {
   })
 
   it('rolls back a transaction that began only after its caller stopped waiting', async () => {
-    const db = await openPgliteWorker(undefined, { callTimeoutMs: 300 })
+    const db = await openPgliteWorker(undefined, { callTimeoutMs: 3_000 })
     try {
       await db.exec('CREATE TABLE late (n int); INSERT INTO late VALUES (0)')
-      const busy = db.query('SELECT pg_sleep(0.6)').catch(() => {})
+      const busy = db.query('SELECT pg_sleep(12)').catch(() => {})
       // BEGIN waits behind the sleep and times out; the worker still begins it afterwards.
       const late = db.transaction(async (tx) => {
         await tx.query('UPDATE late SET n = 1')
@@ -242,7 +245,7 @@ describe('openPgliteWorker faults', () => {
       expect(await late.catch((e: unknown) => e)).toBeInstanceOf(DatabaseStalledError)
       await busy
       await expect
-        .poll(() => db.query('SELECT n FROM late').catch(() => undefined), { timeout: 5_000 })
+        .poll(() => db.query('SELECT n FROM late').catch(() => undefined), { timeout: 60_000 })
         .toEqual([{ n: 0 }])
     } finally {
       await db.close()
