@@ -10,6 +10,7 @@ import { diffMarkdown } from './diff.js'
 import { nextRun } from './schedule.js'
 import {
   type CheckEnd,
+  type CheckPageResult,
   type CheckRow,
   changedCheckPages,
   crawlLimit,
@@ -83,16 +84,8 @@ export function monitorScheduler(deps: MonitorDeps): JobHandler<ScheduleJob> {
   }
 }
 
-interface PageResult {
-  targetId: string
-  url: string
+interface PageResult extends CheckPageResult {
   status: 'same' | 'new' | 'changed' | 'removed' | 'error'
-  previousScrapeId: string | null
-  statusCode: number | null
-  error: string | null
-  metadata: Record<string, unknown> | null
-  diff: unknown
-  markdown: string | null
 }
 
 function compare(
