@@ -108,6 +108,45 @@ export interface ClientOptions {
   hooks?: Hooks | Hooks[]
 }
 
+/** @internal What a client derives from its options alike in both APIs. */
+export interface ClientSetup {
+  /** The `fetch` the raw openapi-fetch client uses. */
+  fetch: typeof fetch
+  /** The headers of every request: JSON, the client's name and version, the caller's, the key last. */
+  headers: Record<string, string>
+  /** Every Config field but the API's own errors. */
+  config: Omit<Config, 'fail' | 'network' | 'timeout'>
+}
+
+/** @internal */
+export function clientSetup(
+  options: ClientOptions & { timeoutMs?: number | undefined; retry?: RetryOptions | false | undefined },
+  name: string,
+  version: string,
+  key: string,
+  timeoutMs: number,
+  retryable: Record<number, number>,
+): ClientSetup {
+  // Looked up per call, so that a fetch stubbed after the client was made still applies.
+  const f = options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a))
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-client-name': name,
+    'x-client-version': version,
+    ...options.headers,
+    authorization: `Bearer ${key}`,
+  }
+  const config = {
+    transport: options.transport ?? fetchTransport(f),
+    headers,
+    timeoutMs: options.timeoutMs ?? timeoutMs,
+    retry: options.retry,
+    hooks: hookList(options.hooks),
+    retryable: (s: number) => retryable[s] ?? 0,
+  }
+  return { fetch: f, headers, config }
+}
+
 /** @internal A successful response: parsed JSON body (undefined when empty). */
 export interface Reply {
   body: unknown

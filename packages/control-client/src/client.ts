@@ -2,10 +2,9 @@ import {
   type CallOptions,
   type ClientOptions,
   type Config,
+  clientSetup,
   env,
-  fetchTransport,
   fromEnv,
-  hookList,
   type Reply,
   type ResponseInfo,
   type RetryOptions,
@@ -158,21 +157,13 @@ function memo<T>(m: Record<string, T>, k: string, make: () => T): T {
 export function createControlClient(options: ControlClientOptions = {}): ControlClient {
   const rootKey = fromEnv(options.rootKey, 'rootKey', 'CONTROL_ROOT_KEY')
   const baseUrl = (options.baseUrl ?? env('CONTROL_BASE_URL') ?? BASE_URL).replace(/\/+$/, '')
-  const f = options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a))
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'x-client-name': 'control-client',
-    'x-client-version': VERSION,
-    ...options.headers,
-    authorization: `Bearer ${rootKey}`,
-  }
-  const cfg: Config = {
-    transport: options.transport ?? fetchTransport(f),
+  const {
+    fetch: f,
     headers,
-    timeoutMs: options.timeoutMs ?? 60_000,
-    retry: options.retry,
-    hooks: hookList(options.hooks),
-    retryable: (s) => RETRYABLE[s] ?? 0,
+    config,
+  } = clientSetup(options, 'control-client', VERSION, rootKey, 60_000, RETRYABLE)
+  const cfg: Config = {
+    ...config,
     fail: (status, body, h, flag) => new ControlApiError(status, body, h, flag === 1),
     network: (m, cause) => new ControlNetworkError(m, { cause }),
     timeout: (ms) => new ControlTimeoutError(ms),

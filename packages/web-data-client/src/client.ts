@@ -1,10 +1,9 @@
 import {
   type ClientOptions,
   type Config,
+  clientSetup,
   env,
-  fetchTransport,
   fromEnv,
-  hookList,
   type Reply,
   type RetryOptions,
   send,
@@ -60,21 +59,13 @@ export function createWebDataClient(options: WebDataClientOptions = {}): WebData
   const apiKey = fromEnv(options.apiKey, 'apiKey', 'WEB_DATA_API_KEY')
   const baseUrl = (options.baseUrl ?? env('WEB_DATA_BASE_URL') ?? BASE_URL).replace(/\/+$/, '')
   const origin = new URL(baseUrl).origin
-  const f = options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a))
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'x-client-name': 'web-data-client',
-    'x-client-version': VERSION,
-    ...options.headers,
-    authorization: `Bearer ${apiKey}`,
-  }
-  const base: Config = {
-    transport: options.transport ?? fetchTransport(f),
+  const {
+    fetch: f,
     headers,
-    timeoutMs: options.timeoutMs ?? 300_000,
-    retry: options.retry,
-    hooks: hookList(options.hooks),
-    retryable: (s) => RETRYABLE[s] ?? 0,
+    config,
+  } = clientSetup(options, 'web-data-client', VERSION, apiKey, 300_000, RETRYABLE)
+  const base: Config = {
+    ...config,
     fail: (status, body, h, flag) => new WebDataApiError(status, body, h, flag),
     network: (m, cause) => new WebDataNetworkError(m, { cause }),
     timeout: (ms) => new WebDataTimeoutError(ms),
