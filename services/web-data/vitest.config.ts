@@ -8,5 +8,8 @@ export default defineConfig({
     pool: 'forks',
     // One worker process runs many files: PGlite's WASM start-up and the spec validator are paid once per worker.
     isolate: false,
+    // Two files at a time on the CI machine's two cores (vitest's default there is one): the long
+    // files (the package, fuzz and status table suites) then run beside the rest.
+    maxWorkers: 2,
   },
 })

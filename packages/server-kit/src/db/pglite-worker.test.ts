@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from './database.js'
-import { classifyDatabaseFailure, DatabaseStalledError } from './failures.js'
+import { classifyDatabaseFailure } from './failures.js'
 import { openPglite } from './pglite.js'
 import { openPgliteWorker, prestartPgliteWorker } from './pglite-worker.js'
 
@@ -178,75 +178,6 @@ describe('in-process PGlite, for comparison', () => {
       order.push('timer')
       await slow
       expect(order).toEqual(['query', 'timer'])
-    } finally {
-      await db.close()
-    }
-  })
-})
-
-describe('openPgliteWorker faults', () => {
-  it('fails a read whose rows cannot cross to the caller, and keeps answering', async () => {
-    const db = await openPgliteWorker(undefined, { callTimeoutMs: 3_000 })
-    try {
-      let deep: unknown = 1
-      for (let i = 0; i < 2_000; i++) deep = { a: deep }
-      await db.exec('CREATE TABLE deep (id text PRIMARY KEY, meta jsonb)')
-      await db.query('INSERT INTO deep VALUES ($1, $2)', ['x', JSON.stringify(deep)])
-      const error = await db.query('SELECT meta FROM deep').catch((e: unknown) => e)
-      expect((error as Error).message).toMatch(/could not be read/)
-      expect(classifyDatabaseFailure(error)).toBeUndefined()
-      // The same read inside a transaction fails the transaction, which then lets go of PGlite.
-      const inTransaction = db.transaction(async (tx) => {
-        await tx.query("UPDATE deep SET id = 'y'")
-        await tx.query('SELECT meta FROM deep')
-      })
-      await expect(inTransaction).rejects.toThrow(/could not be read/)
-      expect(await db.query('SELECT id FROM deep')).toEqual([{ id: 'x' }])
-    } finally {
-      await db.close()
-    }
-  })
-
-  // The call timeout is long enough for a statement on a busy machine (CI runs this beside the
-  // services' suites); the stall outlasts the three timeouts it causes in a row (its statement,
-  // the transaction's rollback, the statement queued behind them).
-  it('times a stalled call out as unavailable, rolls back its transaction, and serves again', async () => {
-    const db = await openPgliteWorker(undefined, { callTimeoutMs: 3_000 })
-    try {
-      await db.exec('CREATE TABLE stall (n int); INSERT INTO stall VALUES (0)')
-      // pg_sleep holds the worker's thread the way a runaway statement would.
-      const stalled = db.transaction(async (tx) => {
-        await tx.query('UPDATE stall SET n = 1')
-        await tx.query('SELECT pg_sleep(15)')
-      })
-      const error = await stalled.catch((e: unknown) => e)
-      expect(error).toBeInstanceOf(DatabaseStalledError)
-      expect(classifyDatabaseFailure(error)).toBe('unavailable')
-      // Statements queued behind the stall time out too, rather than wait for ever.
-      expect(classifyDatabaseFailure(await db.query('SELECT 1').catch((e: unknown) => e))).toBe('unavailable')
-      // Once the worker is free again it answers, and the abandoned transaction was rolled back.
-      await expect
-        .poll(() => db.query('SELECT n FROM stall').catch(() => undefined), { timeout: 60_000 })
-        .toEqual([{ n: 0 }])
-    } finally {
-      await db.close()
-    }
-  })
-
-  it('rolls back a transaction that began only after its caller stopped waiting', async () => {
-    const db = await openPgliteWorker(undefined, { callTimeoutMs: 3_000 })
-    try {
-      await db.exec('CREATE TABLE late (n int); INSERT INTO late VALUES (0)')
-      const busy = db.query('SELECT pg_sleep(12)').catch(() => {})
-      // BEGIN waits behind the sleep and times out; the worker still begins it afterwards.
-      const late = db.transaction(async (tx) => {
-        await tx.query('UPDATE late SET n = 1')
-      })
-      expect(await late.catch((e: unknown) => e)).toBeInstanceOf(DatabaseStalledError)
-      await busy
-      await expect
-        .poll(() => db.query('SELECT n FROM late').catch(() => undefined), { timeout: 60_000 })
-        .toEqual([{ n: 0 }])
     } finally {
       await db.close()
     }
