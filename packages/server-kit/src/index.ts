@@ -57,4 +57,4 @@ export { type RequestLog, type RequestLogOptions, requestLog } from './log/reque
 export { prepareDataDir } from './startup/data-dir.js'
 export { describeStartupError, type StartupContext } from './startup/describe.js'
 export { StartupError, startupSettings } from './startup/startup-error.js'
-export { openPreparedTestDatabase, openTestDatabase, testDatabaseKinds } from './testing.js'
+export { eventually, openPreparedTestDatabase, openTestDatabase, testDatabaseKinds } from './testing.js'

@@ -67,3 +67,18 @@ export async function openPreparedTestDatabase(
   }
   return pgliteDatabase(await (await template).clone())
 }
+
+/** Polls `check` until it returns a value other than undefined or false, or fails after `timeoutMs`. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false>,
+  timeoutMs = 15_000,
+  everyMs = 25,
+): Promise<T> {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    const value = await check()
+    if (value !== undefined && value !== false) return value
+    if (Date.now() > end) throw new Error(`condition not met within ${timeoutMs} ms`)
+    await new Promise((r) => setTimeout(r, everyMs))
+  }
+}

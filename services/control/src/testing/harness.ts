@@ -12,6 +12,9 @@ import {
   openPgliteWorker,
   openTestDatabase,
 } from '@apiplatform/server-kit'
+
+export { eventually } from '@apiplatform/server-kit'
+
 import { beforeAll } from 'vitest'
 import { StaticDnsResolver } from '../domain/dns.js'
 import { createService, type RunningService } from '../service.js'
@@ -142,19 +145,4 @@ export function useTestService(options: TestServiceOptions = {}): TestService {
 export function locationsOf(body: unknown): string[] {
   const errors = (body as { error?: { errors?: Array<{ location: string }> } } | undefined)?.error?.errors
   return errors?.map((e) => e.location) ?? []
-}
-
-/** Polls `check` until it returns a value other than undefined or false, or fails after `timeoutMs`. */
-export async function eventually<T>(
-  check: () => Promise<T | undefined | false>,
-  timeoutMs = 15_000,
-  everyMs = 25,
-): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const value = await check()
-    if (value !== undefined && value !== false) return value
-    if (Date.now() > end) throw new Error(`condition not met within ${timeoutMs} ms`)
-    await new Promise((r) => setTimeout(r, everyMs))
-  }
 }

@@ -8,6 +8,9 @@ import {
   type Logger,
   openPreparedTestDatabase,
 } from '@apiplatform/server-kit'
+
+export { eventually } from '@apiplatform/server-kit'
+
 import { createWebDataClient } from '@apiplatform/web-data-client'
 import { spec } from '@apiplatform/web-data-routes'
 import { createTeam, generateKey, type Principal } from '../billing/keys.js'
@@ -157,20 +160,5 @@ async function startOnTestDatabase(
       return { ...principal, key }
     },
     stop: () => service.stop(),
-  }
-}
-
-/** Polls `check` until it returns a value other than undefined or false, or fails after `timeoutMs`. */
-export async function eventually<T>(
-  check: () => Promise<T | undefined | false>,
-  timeoutMs = 15_000,
-  everyMs = 25,
-): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const value = await check()
-    if (value !== undefined && value !== false) return value
-    if (Date.now() > end) throw new Error(`condition not met within ${timeoutMs} ms`)
-    await new Promise((r) => setTimeout(r, everyMs))
   }
 }
