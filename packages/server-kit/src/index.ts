@@ -16,7 +16,6 @@ export {
   DEFAULT_CALL_TIMEOUT_MS,
   openPgliteWorker,
   type PgliteWorkerOptions,
-  prestartPgliteWorker,
 } from './db/pglite-worker.js'
 export { parseBearer } from './http/bearer.js'
 export { allowOrigins, corsOriginsFromEnv, DEFAULT_CORS_ORIGINS } from './http/cors.js'

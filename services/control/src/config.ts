@@ -1,5 +1,4 @@
 import { corsOriginsFromEnv, MEMORY_DATA_DIR, randomToken } from '@apiplatform/server-kit'
-import { DEFAULT_DATA_DIR } from './data-dir.js'
 import { generateEncryptionKey, parseEncryptionKey } from './domain/key-secrets.js'
 import { DEFAULT_REQUEST_RATE_LIMIT, type RequestRateLimitSettings } from './http/request-rate-limit.js'
 
@@ -73,7 +72,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
   return {
     port: int(env, 'PORT', 7100),
     hostname: env.HOST || '127.0.0.1',
-    dataDir: env.DATA_DIR === MEMORY_DATA_DIR ? undefined : env.DATA_DIR || DEFAULT_DATA_DIR,
+    dataDir: env.DATA_DIR === MEMORY_DATA_DIR ? undefined : env.DATA_DIR || '.data/control',
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     rootKey: rootKey || generateRootKey(),

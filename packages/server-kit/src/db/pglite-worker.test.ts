@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from './database.js'
 import { classifyDatabaseFailure } from './failures.js'
 import { openPglite } from './pglite.js'
-import { openPgliteWorker, prestartPgliteWorker } from './pglite-worker.js'
+import { openPgliteWorker } from './pglite-worker.js'
 
 describe('openPgliteWorker', () => {
   let db: Database
@@ -182,25 +182,4 @@ describe('in-process PGlite, for comparison', () => {
       await db.close()
     }
   })
-})
-
-describe('prestartPgliteWorker', () => {
-  it('hands its thread to the open of the same folder, and is not used for another one', async () => {
-    const first = mkdtempSync(join(tmpdir(), 'pglite-early-'))
-    const other = mkdtempSync(join(tmpdir(), 'pglite-early-other-'))
-    prestartPgliteWorker(first)
-    const db = await openPgliteWorker(first)
-    await db.exec('CREATE TABLE marks (id int PRIMARY KEY)')
-    await db.query('INSERT INTO marks VALUES (1)')
-    await db.close()
-
-    prestartPgliteWorker(first)
-    const elsewhere = await openPgliteWorker(other)
-    expect(await elsewhere.query("SELECT to_regclass('marks') AS t")).toEqual([{ t: null }])
-    await elsewhere.close()
-
-    const again = await openPgliteWorker(first)
-    expect(await again.query('SELECT id FROM marks')).toEqual([{ id: 1 }])
-    await again.close()
-  }, 120_000)
 })

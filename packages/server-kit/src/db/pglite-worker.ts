@@ -49,66 +49,6 @@ export interface PgliteWorkerOptions {
   callTimeoutMs?: number | undefined
 }
 
-interface Thread {
-  dataDir: string | undefined
-  worker: Worker
-  /** Settles when PGlite is open in the thread, or could not be opened. */
-  ready: Promise<void>
-}
-
-function startThread(workerData: WorkerOptions): Thread {
-  const worker = new Worker(threadEntry, {
-    eval: fromSource,
-    workerData,
-    // The parent's loader flags (tsx) would only slow the thread's start.
-    execArgv: [],
-  })
-  // Listening from the start: the startup message of a thread started early may come first.
-  const ready = new Promise<void>((resolve, reject) => {
-    worker.once('message', (startup: Startup) => {
-      if (startup.ready) resolve()
-      else reject(deserializeError(startup.error))
-    })
-    worker.once('error', reject)
-  })
-  ready.catch(() => {
-    // Reported by openPgliteWorker; a thread nobody takes fails quietly.
-  })
-  return { dataDir: workerData.dataDir, worker, ready }
-}
-
-let early: Thread | undefined
-
-/**
- * Starts PGlite's thread on `dataDir` now, for the next `openPgliteWorker(dataDir)` to take: a
- * service's entry point calls it first, so that PGlite's start (compiling its WASM, opening the
- * folder) runs while the service's own modules load. Only for a folder already holding a
- * database (it skips the folder checks of `openDatabase`). A thread not taken keeps nothing alive;
- * one for another folder is closed when a database is opened.
- */
-export function prestartPgliteWorker(dataDir: string): void {
-  if (early) return
-  early = startThread({ dataDir })
-  early.worker.unref()
-}
-
-/** The thread `prestartPgliteWorker` started for `dataDir`, if any; one for another folder is closed. */
-function takeEarlyThread(dataDir: string | undefined): Thread | undefined {
-  const thread = early
-  early = undefined
-  if (thread && thread.dataDir === dataDir) {
-    thread.worker.ref()
-    return thread
-  }
-  // Closed once open, not stopped midway: PGlite may be writing to its folder while it starts.
-  if (thread)
-    void thread.ready.then(
-      () => thread.worker.postMessage({ op: 'close', id: 0 } satisfies Request),
-      () => {},
-    )
-  return undefined
-}
-
 /** Opens PGlite in a worker thread: a folder on disk, or memory when `dataDir` is undefined. */
 export async function openPgliteWorker(
   dataDir: string | undefined,
@@ -118,9 +58,7 @@ export async function openPgliteWorker(
   // Creating a database runs initdb in a PGlite instance of its own, and WebAssembly memory is not
   // given back while its thread lives: a thread of its own creates it and ends, and the instance
   // that serves opens it as it would open existing data (about 470 MB of RSS less).
-  // A thread started early on this folder is already opening it, and keeps what it opened.
-  const taken = takeEarlyThread(dataDir)
-  if (!taken && dataDir && !existsSync(join(dataDir, 'PG_VERSION'))) {
+  if (dataDir && !existsSync(join(dataDir, 'PG_VERSION'))) {
     const creating = startThread({ dataDir, createOnly: true })
     try {
       await creating.ready
@@ -128,7 +66,7 @@ export async function openPgliteWorker(
       await creating.worker.terminate()
     }
   }
-  const { worker, ready } = taken ?? startThread({ dataDir })
+  const { worker, ready } = startThread({ dataDir })
   const pending = new Map<
     number,
     { resolve(value: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout }
@@ -229,4 +167,27 @@ export async function openPgliteWorker(
       await worker.terminate()
     },
   }
+}
+
+interface Thread {
+  worker: Worker
+  /** Settles when PGlite is open in the thread (or, for `createOnly`, created and closed), or could not be. */
+  ready: Promise<void>
+}
+
+function startThread(workerData: WorkerOptions): Thread {
+  const worker = new Worker(threadEntry, {
+    eval: fromSource,
+    workerData,
+    // The parent's loader flags (tsx) would only slow the thread's start.
+    execArgv: [],
+  })
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.once('message', (startup: Startup) => {
+      if (startup.ready) resolve()
+      else reject(deserializeError(startup.error))
+    })
+    worker.once('error', reject)
+  })
+  return { worker, ready }
 }
