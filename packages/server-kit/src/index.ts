@@ -55,5 +55,12 @@ export {
 export { type RequestLog, type RequestLogOptions, requestLog } from './log/request-log.js'
 export { prepareDataDir } from './startup/data-dir.js'
 export { describeStartupError, type StartupContext } from './startup/describe.js'
+export {
+  openServiceDatabase,
+  prepareServiceDatabase,
+  type ServiceDatabaseSettings,
+  type ServiceListenSettings,
+  serveService,
+} from './startup/service-runtime.js'
 export { StartupError, startupSettings } from './startup/startup-error.js'
 export { eventually, openPreparedTestDatabase, openTestDatabase, testDatabaseKinds } from './testing.js'

@@ -6,7 +6,12 @@
  */
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_RUNTIME, DEPLOYMENT_STATUSES, type DeploymentStatus } from './domain/deployment.js'
+import {
+  BUILD_STEPS,
+  DEFAULT_RUNTIME,
+  DEPLOYMENT_STATUSES,
+  type DeploymentStatus,
+} from './domain/deployment.js'
 import { insertDeployment } from './repositories/deployments.js'
 import type { AppFixture } from './testing/fixtures.js'
 import { eventually, type TestService, useTestService } from './testing/harness.js'
@@ -104,14 +109,7 @@ describe.each(testDatabaseKinds())('every deployment state, entered through the 
     const fx = await t.fixture()
     const id = await create(t, fx)
     await until(t, id, 'ready')
-    expect(await record(t, id)).toEqual([
-      'pending',
-      'building',
-      'deploying',
-      'network',
-      'finalizing',
-      'ready',
-    ])
+    expect(await record(t, id)).toEqual(BUILD_STEPS)
     expect((await get(t, id)).isCurrent).toBe(true)
   })
 

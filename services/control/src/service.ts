@@ -11,10 +11,10 @@ import {
   type Database,
   JobQueue,
   type Logger,
-  migrate,
-  openDatabase,
+  openServiceDatabase,
+  prepareServiceDatabase,
   type RunningServer,
-  serve,
+  serveService,
 } from '@apiplatform/server-kit'
 import { AnalyticsBuffer } from './analytics/buffer.js'
 import { createApp } from './app.js'
@@ -74,15 +74,7 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
     ...options,
   }
   const ownsDatabase = !config.database
-  const db =
-    config.database ??
-    (await openDatabase({
-      dataDir: config.dataDir,
-      databaseUrl: config.databaseUrl,
-      schema: config.databaseSchema,
-      pgliteWorker: config.pgliteWorker !== false,
-      callTimeoutMs: config.databaseTimeoutMs,
-    }))
+  const db = config.database ?? (await openServiceDatabase(config))
   const now = () => Date.now()
   let server: RunningServer | undefined
   const queue = new JobQueue(db, { leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs })
@@ -95,8 +87,7 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       ? undefined
       : new RatelimitLeases(db, now, { table: KEY_RATELIMIT_WINDOWS })
   try {
-    await migrate(db, MIGRATIONS_DIR)
-    await queue.install()
+    await prepareServiceDatabase(db, queue, MIGRATIONS_DIR)
     const variables = await openVariableCipher(db, config.variablesKey ?? process.env.CONTROL_VARIABLES_KEY)
     const dns = config.dnsResolver ?? systemDnsResolver()
     if (config.seed)
@@ -129,12 +120,7 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       ...(config.logger ? { logger: config.logger } : {}),
       corsOrigins: config.corsOrigins,
     })
-    server = await serve(app, {
-      port: config.port,
-      hostname: config.hostname,
-      clientError: clientErrorAnswer,
-      ...(config.requestTimeoutMs ? { requestTimeoutMs: config.requestTimeoutMs } : {}),
-    })
+    server = await serveService(app, config, clientErrorAnswer)
     // The worker's first polls and any jobs left from the last run wait until the port is open:
     // the first request is answered sooner, and a job needs nothing that listening provides.
     queue.start()

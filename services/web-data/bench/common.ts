@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { printNote } from '@apiplatform/bench'
 import { openDatabase } from '@apiplatform/server-kit'
 import { DEFAULTS, type ServiceConfig } from '../src/config.js'
 import { type Service, startOn } from '../src/service.js'
@@ -56,6 +57,24 @@ export async function startBenchService(): Promise<{ service: Service; mode: str
     ? 'PostgreSQL (DATABASE_URL)'
     : `PGlite (in memory, ${inWorker ? 'worker thread' : 'event loop'})`
   return { service, mode }
+}
+
+/**
+ * Runs `bench` against the site process (`pages` pages, at `site`) and the service in this process,
+ * prints the note it returns after the database the service ran on, and stops both however it ends.
+ */
+export async function benchAgainstSite(
+  pages: number,
+  bench: (run: { site: string; service: Service }) => Promise<string>,
+): Promise<void> {
+  const site = await startSiteProcess(pages)
+  const { service, mode } = await startBenchService()
+  try {
+    printNote(`Database: ${mode}. ${await bench({ site: site.url, service })}`)
+  } finally {
+    await service.stop()
+    site.child.kill('SIGTERM')
+  }
 }
 
 export const auth = (key: string) => ({ authorization: `Bearer ${key}`, 'content-type': 'application/json' })

@@ -12,7 +12,6 @@ import {
   fmt,
   fmtRatio,
   machineNote,
-  printNote,
   printTable,
   quick,
   ratios,
@@ -20,7 +19,7 @@ import {
 } from '@apiplatform/bench'
 import type { Database } from '@apiplatform/server-kit'
 import TurndownService from 'turndown'
-import { auth, startBenchService, startSiteProcess } from './common.js'
+import { auth, benchAgainstSite } from './common.js'
 import { crawleeCrawl } from './crawlee-crawl.js'
 import { printSqlStats } from './sql-stats.js'
 
@@ -101,10 +100,8 @@ async function ourCrawl(base: string, start: string, key: string, limit = PAGES)
   }
 }
 
-const site = await startSiteProcess(PAGES)
-const { service, mode } = await startBenchService()
-try {
-  const start = `${site.url}/p/0`
+await benchAgainstSite(PAGES, async ({ site, service }) => {
+  const start = `${site}/p/0`
   const convert = (html: string) => turndown.turndown(html)
   // Warm-up of every side (the site process, JIT, lazily loaded modules), not measured.
   await plainLoop(start)
@@ -151,15 +148,10 @@ try {
       return [name, fmt(summarize(xs)), name === OURS ? '1' : fmtRatio(ratios(ours, xs))]
     }),
   )
-  printNote(
-    [
-      `Database: ${mode}. Goals: ours ≥ 0.7× the fetch + turndown loop, ≥ 5× Crawlee.`,
-      `Crawlee 3.18.1 (@crawlee/cheerio) on its defaults but maxConcurrency ${CONCURRENCY}: its autoscaled pool starts one request at a time and only scales up while the machine's CPU is not overloaded.`,
-      `Our search indexer catching up after our crawls, waited for before each crawl and timed by none: ${drainSecs.toFixed(2)} s in all.`,
-      `Started ${note}.`,
-    ].join('\n'),
-  )
-} finally {
-  await service.stop()
-  site.child.kill('SIGTERM')
-}
+  return [
+    `Goals: ours ≥ 0.7× the fetch + turndown loop, ≥ 5× Crawlee.`,
+    `Crawlee 3.18.1 (@crawlee/cheerio) on its defaults but maxConcurrency ${CONCURRENCY}: its autoscaled pool starts one request at a time and only scales up while the machine's CPU is not overloaded.`,
+    `Our search indexer catching up after our crawls, waited for before each crawl and timed by none: ${drainSecs.toFixed(2)} s in all.`,
+    `Started ${note}.`,
+  ].join('\n')
+})

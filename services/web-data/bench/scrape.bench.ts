@@ -13,7 +13,6 @@ import {
   fmtRatio,
   machineNote,
   num,
-  printNote,
   printTable,
   quick,
   ratios,
@@ -21,22 +20,20 @@ import {
 } from '@apiplatform/bench'
 import TurndownService from 'turndown'
 import { articlePage } from './article-page.js'
-import { auth, startBenchService, startSiteProcess } from './common.js'
+import { auth, benchAgainstSite } from './common.js'
 import { printSqlStats } from './sql-stats.js'
 
 /** Sequential scrapes per contender and round. */
 const PER_ROUND = Number(process.env.BENCH_SCRAPES ?? (quick ? 30 : 100))
 
-const site = await startSiteProcess(50)
-const { service, mode } = await startBenchService()
-try {
+await benchAgainstSite(50, async ({ site, service }) => {
   const turndown = new TurndownService({ headingStyle: 'atx' })
   const pages = [
     {
       label: `the ${num(Buffer.byteLength(articlePage()) / 1000, 1)} KB article`,
-      url: `${site.url}/article.html`,
+      url: `${site}/article.html`,
     },
-    { label: 'the 1 KB page', url: `${site.url}/p/1` },
+    { label: 'the 1 KB page', url: `${site}/p/1` },
   ]
   const note = machineNote()
   const rows: string[][] = []
@@ -83,10 +80,5 @@ try {
     ['page', 'POST /v2/scrape', 'fetch + turndown', 'ours ÷ fetch + turndown (same round)'],
     rows,
   )
-  printNote(
-    `Database: ${mode}. Goals: the 1 KB page ≥ 0.6×, the article ≥ 0.75×. ${PER_ROUND} scrapes per contender and round.\nStarted ${note}.`,
-  )
-} finally {
-  await service.stop()
-  site.child.kill('SIGTERM')
-}
+  return `Goals: the 1 KB page ≥ 0.6×, the article ≥ 0.75×. ${PER_ROUND} scrapes per contender and round.\nStarted ${note}.`
+})

@@ -3,10 +3,9 @@ import {
   type Database,
   JobQueue,
   type Logger,
-  migrate,
-  openDatabase,
-  type RunningServer,
-  serve,
+  openServiceDatabase,
+  prepareServiceDatabase,
+  serveService,
 } from '@apiplatform/server-kit'
 import { agentRunner } from './agent/runner.js'
 import { AGENT_QUEUE } from './agent/runs.js'
@@ -51,12 +50,7 @@ export interface ServiceOptions {
 }
 
 export async function createService(config: ServiceConfig, options: ServiceOptions = {}): Promise<Service> {
-  const db = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    schema: config.databaseSchema,
-    pgliteWorker: config.pgliteWorker !== false,
-  })
+  const db = await openServiceDatabase(config)
   try {
     return await startOn(db, config, async () => db.close(), options)
   } catch (error) {
@@ -66,9 +60,8 @@ export async function createService(config: ServiceConfig, options: ServiceOptio
 }
 
 /** The service's schema: the job queue's tables, then the migrations (both idempotent). */
-export async function prepareDatabase(db: Database, queue = new JobQueue(db)): Promise<void> {
-  await queue.install()
-  await migrate(db, MIGRATIONS_DIR)
+export function prepareDatabase(db: Database, queue = new JobQueue(db)): Promise<void> {
+  return prepareServiceDatabase(db, queue, MIGRATIONS_DIR)
 }
 
 /** Like `createService`, on a database the caller opened (and closes: `onStop` runs last). */
@@ -134,18 +127,10 @@ export async function startOn(
     extractor,
     ...(options.logger ? { logger: options.logger } : {}),
   })
-  let server: RunningServer
-  try {
-    server = await serve(app, {
-      port: config.port,
-      hostname: config.hostname ?? '127.0.0.1',
-      clientError: clientErrorAnswer,
-      ...(config.requestTimeoutMs ? { requestTimeoutMs: config.requestTimeoutMs } : {}),
-    })
-  } catch (error) {
+  const server = await serveService(app, config, clientErrorAnswer).catch(async (error: unknown) => {
     await browsers.close().catch(() => {})
     throw error
-  }
+  })
   if (config.worker) queue.start()
   const indexer = startSearchIndexer(db)
   let stopping: Promise<void> | undefined

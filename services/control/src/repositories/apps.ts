@@ -1,5 +1,5 @@
-import type { Sql } from '@apiplatform/server-kit'
-import { num, numOrNull } from './rows.js'
+import { newId, type Sql } from '@apiplatform/server-kit'
+import { num, numOrNull, type RowLock } from './rows.js'
 import { type SearchPageInput, searchPage } from './search-page.js'
 
 export interface AppRecord {
@@ -57,7 +57,7 @@ export async function findApp(
   workspaceId: string,
   project: string,
   app: string,
-  options: { forUpdate?: boolean } = {},
+  options: RowLock = {},
 ): Promise<AppRecord | undefined> {
   const rows = await sql.query<Row>(
     `SELECT a.* FROM apps a JOIN projects p ON p.id = a.project_id
@@ -68,7 +68,7 @@ export async function findApp(
   return rows[0] && toRecord(rows[0])
 }
 
-export async function findAppById(sql: Sql, id: string, options: { forUpdate?: boolean } = {}) {
+export async function findAppById(sql: Sql, id: string, options: RowLock = {}) {
   const rows = await sql.query<Row>(
     `SELECT * FROM apps WHERE id = $1${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [id],
@@ -132,8 +132,11 @@ export async function listApps(sql: Sql, input: SearchPageInput): Promise<AppRec
   return (await searchPage<Row>(sql, 'apps', input)).map(toRecord)
 }
 
-/** Creates an app (without environments: see `createAppWithEnvironments`). */
-export async function insertApp(
+/**
+ * Creates an app with its `production` and `preview` environments (on the default settings). Call
+ * it in a transaction: an app never exists without both.
+ */
+export async function createAppWithEnvironments(
   sql: Sql,
   a: Pick<
     AppRecord,
@@ -147,6 +150,13 @@ export async function insertApp(
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
     [a.id, a.workspaceId, a.projectId, a.slug, a.name, a.gitRepository, a.gitDefaultBranch, a.now],
   )
+  for (const kind of ['production', 'preview'] as const) {
+    await sql.query(
+      `INSERT INTO environments (id, workspace_id, project_id, app_id, slug, kind, description, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $7)`,
+      [newId('env'), a.workspaceId, a.projectId, a.id, kind, `The ${kind} environment of ${a.slug}`, a.now],
+    )
+  }
 }
 
 /** Whether another app of the project has this slug. */

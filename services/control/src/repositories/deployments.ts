@@ -6,7 +6,7 @@ import {
   UNFINISHED,
 } from '../domain/deployment.js'
 import { recordDeploymentEvent } from './deployment-events.js'
-import { json, num, numOrNull } from './rows.js'
+import { type EnvironmentRow, environmentFields, json, num, numOrNull, type RowLock } from './rows.js'
 
 const SELECT = `
   SELECT d.id, d.workspace_id, d.project_id, d.app_id, d.environment_id, e.kind AS environment_kind,
@@ -17,12 +17,7 @@ const SELECT = `
   JOIN environments e ON e.id = d.environment_id
   JOIN apps a ON a.id = d.app_id`
 
-interface Row {
-  id: string
-  workspace_id: string
-  project_id: string
-  app_id: string
-  environment_id: string
+interface Row extends EnvironmentRow {
   environment_kind: 'production' | 'preview'
   status: DeploymentStatus
   shutting_down: boolean
@@ -41,11 +36,7 @@ interface Row {
 }
 
 const toRecord = (r: Row): DeploymentRecord => ({
-  id: r.id,
-  workspaceId: r.workspace_id,
-  projectId: r.project_id,
-  appId: r.app_id,
-  environmentId: r.environment_id,
+  ...environmentFields(r),
   environmentKind: r.environment_kind,
   status: r.status,
   shuttingDown: r.shutting_down,
@@ -67,12 +58,7 @@ const toRecord = (r: Row): DeploymentRecord => ({
  * One deployment of a workspace. `forUpdate` locks the deployment and its app rows so that
  * preconditions checked in a transaction still hold when it commits.
  */
-export async function findDeployment(
-  sql: Sql,
-  workspaceId: string,
-  id: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<DeploymentRecord | undefined> {
+export async function findDeployment(sql: Sql, workspaceId: string, id: string, options: RowLock = {}) {
   const rows = await sql.query<Row>(
     `${SELECT} WHERE d.workspace_id = $1 AND d.id = $2${options.forUpdate ? ' FOR UPDATE OF d, a' : ''}`,
     [workspaceId, id],

@@ -1,14 +1,9 @@
 import type { Sql } from '@apiplatform/server-kit'
 import type { DnsRecord, DomainRecord, DomainStatus } from '../domain/custom-domain.js'
-import { json, num, numOrNull } from './rows.js'
+import { type EnvironmentRow, environmentFields, json, num, numOrNull, type RowLock } from './rows.js'
 import { type SearchPageInput, searchPage } from './search-page.js'
 
-interface Row {
-  id: string
-  workspace_id: string
-  project_id: string
-  app_id: string
-  environment_id: string
+interface Row extends EnvironmentRow {
   domain: string
   status: DomainStatus
   verification_token: string
@@ -20,11 +15,7 @@ interface Row {
 }
 
 const toRecord = (r: Row): DomainRecord => ({
-  id: r.id,
-  workspaceId: r.workspace_id,
-  projectId: r.project_id,
-  appId: r.app_id,
-  environmentId: r.environment_id,
+  ...environmentFields(r),
   domain: r.domain,
   status: r.status,
   verificationToken: r.verification_token,
@@ -36,12 +27,7 @@ const toRecord = (r: Row): DomainRecord => ({
 })
 
 /** A domain of the workspace by name or id. */
-export async function findDomain(
-  sql: Sql,
-  workspaceId: string,
-  domainOrId: string,
-  options: { forUpdate?: boolean } = {},
-): Promise<DomainRecord | undefined> {
+export async function findDomain(sql: Sql, workspaceId: string, domainOrId: string, options: RowLock = {}) {
   const rows = await sql.query<Row>(
     `SELECT * FROM domains WHERE workspace_id = $1 AND (domain = lower($2) OR id = $2)${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [workspaceId, domainOrId.replace(/\.$/, '')],

@@ -112,23 +112,6 @@ export async function saveEnvironmentSettings(
   )
 }
 
-/** Creates an environment with the default settings. */
-export async function insertEnvironment(
-  sql: Sql,
-  e: Pick<
-    EnvironmentRecord,
-    'id' | 'workspaceId' | 'projectId' | 'appId' | 'slug' | 'kind' | 'description'
-  > & {
-    now: number
-  },
-): Promise<void> {
-  await sql.query(
-    `INSERT INTO environments (id, workspace_id, project_id, app_id, slug, kind, description, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-    [e.id, e.workspaceId, e.projectId, e.appId, e.slug, e.kind, e.description, e.now],
-  )
-}
-
 /** Locks an environment's row until the transaction ends. */
 export async function lockEnvironment(tx: Sql, id: string): Promise<void> {
   await tx.query('SELECT 1 FROM environments WHERE id = $1 FOR UPDATE', [id])

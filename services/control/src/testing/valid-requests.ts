@@ -4,6 +4,7 @@
  * and `expectDatabaseFailure` send it unless a test passes its own. Operations without a body are absent.
  */
 import { randomToken } from '@apiplatform/server-kit'
+import { DEFAULT_RUNTIME } from '../domain/deployment.js'
 
 export const VALID_REQUESTS: Readonly<Record<string, unknown>> = {
   'analytics.getGatewayRequests': {
@@ -119,13 +120,7 @@ export const VALID_REQUESTS: Readonly<Record<string, unknown>> = {
     environment: 'production',
     vCpus: 1,
     memoryMib: 1024,
-    healthcheck: {
-      method: 'GET',
-      path: '/healthz',
-      intervalSeconds: 10,
-      timeoutSeconds: 2,
-      failureThreshold: 3,
-    },
+    healthcheck: DEFAULT_RUNTIME.healthcheck,
   },
   'gateway.listPolicies': {
     project: 'prj_4xQm8TzL2nWcVb',

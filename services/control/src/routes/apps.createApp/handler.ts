@@ -5,8 +5,7 @@ import { slugConflict } from '../../domain/app.js'
 import { notFound } from '../../domain/errors.js'
 import { authorize } from '../../http/auth.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { insertApp, slugTaken } from '../../repositories/apps.js'
-import { insertEnvironment } from '../../repositories/environments.js'
+import { createAppWithEnvironments, slugTaken } from '../../repositories/apps.js'
 import { findProject } from '../../repositories/projects.js'
 import { isUniqueViolation } from '../../repositories/rows.js'
 
@@ -26,7 +25,7 @@ export const createApp =
       await deps.db.transaction(async (tx) => {
         if (await slugTaken(tx, project.id, body.slug)) throw slugConflict(body.slug, project.slug)
         const now = deps.now()
-        await insertApp(tx, {
+        await createAppWithEnvironments(tx, {
           id: appId,
           workspaceId: project.workspaceId,
           projectId: project.id,
@@ -36,18 +35,6 @@ export const createApp =
           gitDefaultBranch: body.git ? (body.git.defaultBranch ?? 'main') : null,
           now,
         })
-        for (const kind of ['production', 'preview'] as const) {
-          await insertEnvironment(tx, {
-            id: newId('env'),
-            workspaceId: project.workspaceId,
-            projectId: project.id,
-            appId,
-            slug: kind,
-            kind,
-            description: `The ${kind} environment of ${body.slug}`,
-            now,
-          })
-        }
       })
     } catch (error) {
       if (isUniqueViolation(error)) throw slugConflict(body.slug, project.slug)

@@ -1,16 +1,15 @@
-import { keyForOperation } from '../../access/key.js'
 import type { Deps } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
-import { addKeyRoles, findRoles, keyRoles, toApiRole } from '../../repositories/rbac.js'
+import { addKeyRoles, findRoles } from '../../repositories/rbac.js'
+import { changeKeyRoles } from '../../use-cases/change-key-access.js'
 
 /** `keys.addRoles`: assigns existing roles (404 for an unknown one); returns the key's roles. */
 export const addRoles =
   (deps: Deps): ServiceHandler<'keys.addRoles'> =>
   async (c) => {
     const { keyId, roles } = c.req.valid('json')
-    const data = await deps.db.transaction(async (tx) => {
-      const key = await keyForOperation(c, tx, keyId)
+    const data = await changeKeyRoles(deps, c, keyId, async (tx, key) => {
       const { found, missing } = await findRoles(tx, key.workspaceId, roles)
       if (missing.length > 0) throw notFound('role', `The role ${missing[0]} does not exist.`)
       await addKeyRoles(
@@ -18,7 +17,6 @@ export const addRoles =
         key.id,
         found.map((r) => r.id),
       )
-      return Promise.all((await keyRoles(tx, key.id)).map((r) => toApiRole(tx, r)))
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data }, 200)
   }

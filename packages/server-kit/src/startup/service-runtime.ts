@@ -1,0 +1,69 @@
+/**
+ * The start-up steps every service takes the same way: its database as its settings name it, the
+ * job queue's table and its migrations, and its app served on its port.
+ */
+import type { Database } from '../db/database.js'
+import { migrate } from '../db/migrate.js'
+import { openDatabase } from '../db/open.js'
+import { type ClientErrorAnswer, type ClientErrorKind, type RunningServer, serve } from '../http/serve.js'
+import type { JobQueue } from '../jobs/queue.js'
+
+/** A service's database settings, as the services' configs name them. */
+export interface ServiceDatabaseSettings {
+  /** PostgreSQL connection string; wins over `dataDir`. */
+  databaseUrl?: string | undefined
+  /** Folder of the embedded PGlite database; in memory when omitted. */
+  dataDir?: string | undefined
+  /** PostgreSQL schema (created when missing). */
+  databaseSchema?: string | undefined
+  /** PGlite runs in a worker thread unless this is `false`. */
+  pgliteWorker?: boolean | undefined
+  /** How long a call may wait for the PGlite worker (see `openPgliteWorker`). */
+  databaseTimeoutMs?: number | undefined
+}
+
+/** Opens the database of a service's settings: PostgreSQL at `databaseUrl`, else PGlite. */
+export function openServiceDatabase(settings: ServiceDatabaseSettings): Promise<Database> {
+  return openDatabase({
+    databaseUrl: settings.databaseUrl,
+    dataDir: settings.dataDir,
+    schema: settings.databaseSchema,
+    pgliteWorker: settings.pgliteWorker !== false,
+    callTimeoutMs: settings.databaseTimeoutMs,
+  })
+}
+
+/**
+ * A service's schema: the job queue's table, then the migrations in `migrationsDir` (both
+ * idempotent), so a migration may refer to the jobs table.
+ */
+export async function prepareServiceDatabase(db: Database, queue: JobQueue, migrationsDir: string) {
+  await queue.install()
+  await migrate(db, migrationsDir)
+}
+
+/** Where a service listens, as the services' configs name it. */
+export interface ServiceListenSettings {
+  /** 0 picks a free port. */
+  port: number
+  hostname?: string | undefined
+  /** Time to receive a whole request; the `serve` default when unset or 0. */
+  requestTimeoutMs?: number | undefined
+}
+
+/**
+ * Serves a service's app where its settings say; `clientError` answers, in the service's error
+ * format, the requests Node refuses before the app sees them.
+ */
+export function serveService(
+  app: { fetch: (request: Request) => Response | Promise<Response> },
+  settings: ServiceListenSettings,
+  clientError: (kind: ClientErrorKind) => ClientErrorAnswer,
+): Promise<RunningServer> {
+  return serve(app, {
+    port: settings.port,
+    hostname: settings.hostname,
+    clientError,
+    ...(settings.requestTimeoutMs ? { requestTimeoutMs: settings.requestTimeoutMs } : {}),
+  })
+}
