@@ -89,8 +89,8 @@ export interface Config {
   timeoutMs: number | undefined
   retry: RetryOptions | false | undefined
   hooks: Hooks[]
-  /** status → 0 no, 1 yes, 2 sometimes */
-  retryable: (status: number) => number
+  /** status → 0 no, 1 yes, 2 sometimes; a status not listed: no */
+  retryable: Record<number, number>
   fail: (status: number, body: unknown, headers: TransportResponse['headers'], retryable: number) => Error
   network: (message: string, cause: unknown) => Error
   timeout: (ms: number) => Error
@@ -108,43 +108,69 @@ export interface ClientOptions {
   hooks?: Hooks | Hooks[]
 }
 
-/** @internal What a client derives from its options alike in both APIs. */
-export interface ClientSetup {
-  /** The `fetch` the raw openapi-fetch client uses. */
-  fetch: typeof fetch
-  /** The headers of every request: JSON, the client's name and version, the caller's, the key last. */
-  headers: Record<string, string>
-  /** Every Config field but the API's own errors. */
-  config: Omit<Config, 'fail' | 'network' | 'timeout'>
+/** @internal What sets a client apart: its name, credential, base URL, defaults and errors. */
+export interface ClientKind extends Pick<Config, 'retryable' | 'fail' | 'network' | 'timeout'> {
+  /** Sent as `x-client-name`, with `version` as `x-client-version`. */
+  name: string
+  version: string
+  /** The option holding the credential, and the environment variable read when it is not given. */
+  key: string
+  keyEnv: string
+  /** The environment variable of the base URL, and the default when it is not set either. */
+  baseUrlEnv: string
+  baseUrl: string
+  /** Default deadline of a call, ms. */
+  timeoutMs: number
 }
 
-/** @internal */
+/**
+ * @internal What a client derives from its options alike in both APIs: the config of its calls,
+ * and the options of its raw openapi-fetch client (no content type: it picks one per body), whose
+ * base URL is the client's, without trailing slashes.
+ */
+export type ClientSetup = [
+  config: Config,
+  raw: { baseUrl: string; fetch: typeof fetch; headers: Record<string, string> },
+]
+
+/**
+ * @internal The credential (the option, else its environment variable; an error naming both when
+ * neither is there), the base URL and the headers: JSON, the client's name and version, the
+ * caller's, the credential last.
+ */
 export function clientSetup(
-  options: ClientOptions & { timeoutMs?: number | undefined; retry?: RetryOptions | false | undefined },
-  name: string,
-  version: string,
-  key: string,
-  timeoutMs: number,
-  retryable: Record<number, number>,
+  options: ClientOptions & {
+    baseUrl?: string | undefined
+    timeoutMs?: number | undefined
+    retry?: RetryOptions | false | undefined
+  },
+  kind: ClientKind,
 ): ClientSetup {
+  // Any string given counts, even empty: a test may send none.
+  const key = (options as Record<string, string | undefined>)[kind.key] ?? env(kind.keyEnv)
+  if (key === undefined)
+    throw new TypeError(`Missing credentials: pass { ${kind.key} } or set ${kind.keyEnv} in the environment.`)
+  const baseUrl = (options.baseUrl ?? env(kind.baseUrlEnv) ?? kind.baseUrl).replace(/\/+$/, '')
   // Looked up per call, so that a fetch stubbed after the client was made still applies.
   const f = options.fetch ?? ((...a: Parameters<typeof fetch>) => globalThis.fetch(...a))
   const headers: Record<string, string> = {
     'content-type': 'application/json',
-    'x-client-name': name,
-    'x-client-version': version,
+    'x-client-name': kind.name,
+    'x-client-version': kind.version,
     ...options.headers,
     authorization: `Bearer ${key}`,
   }
-  const config = {
+  const { 'content-type': _json, ...rawHeaders } = headers
+  // The kind brings the API's retry table and errors (its other fields ride along unread).
+  const config: Config = {
+    ...kind,
     transport: options.transport ?? fetchTransport(f),
     headers,
-    timeoutMs: options.timeoutMs ?? timeoutMs,
+    timeoutMs: options.timeoutMs ?? kind.timeoutMs,
     retry: options.retry,
     hooks: hookList(options.hooks),
-    retryable: (s: number) => retryable[s] ?? 0,
   }
-  return { fetch: f, headers, config }
+  return [config, { baseUrl, fetch: f, headers: rawHeaders }]
 }
 
 /** @internal A successful response: parsed JSON body (undefined when empty). */
@@ -223,7 +249,7 @@ export async function send(
       if (res) {
         for (const h of hooks) await h.onResponse?.({ request, response: res, attempt })
         if (res.status < 300) return { body: parsed, status: res.status, headers: res.headers }
-        const flag = cfg.retryable(res.status)
+        const flag = cfg.retryable[res.status] ?? 0
         error = cfg.fail(res.status, parsed, res.headers, flag)
         retry &&= flag === 1 || (flag === 2 && !!(r as RetryOptions).retrySometimes)
         wait = parseRetryAfter(res.headers.get('retry-after'))
@@ -259,17 +285,6 @@ export function parseRetryAfter(v: string | null): number {
   const s = Number(v)
   const ms = Number.isNaN(s) ? Date.parse(v) - Date.now() : s * 1000
   return Number.isFinite(ms) ? Math.max(ms, 0) : 0
-}
-
-/**
- * @internal The credential given (any string, even empty: a test may send none), else the
- * environment variable's; a clear error naming both when neither is there.
- */
-export function fromEnv(given: string | undefined, option: string, variable: string): string {
-  const v = given ?? env(variable)
-  if (v === undefined)
-    throw new TypeError(`Missing credentials: pass { ${option} } or set ${variable} in the environment.`)
-  return v
 }
 
 /** @internal An environment variable where there is an environment (Node, Deno, Bun). */

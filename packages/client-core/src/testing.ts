@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { afterEach, beforeEach, vi } from 'vitest'
 
 export interface Seen {
   method: string
@@ -46,6 +47,33 @@ export async function faultServer() {
         server.close(() => r())
       }),
   }
+}
+
+export type FaultServer = Awaited<ReturnType<typeof faultServer>>
+
+/**
+ * A fresh {@link faultServer} for every test of the calling file, closed after it with real timers,
+ * mocks and environment restored: a request a test times out or aborts may still reach its server
+ * later (on a loaded machine, after the next test has started), and must not count among the next
+ * test's.
+ */
+export function faultServerPerTest(): FaultServer {
+  let current: FaultServer | undefined
+  beforeEach(async () => {
+    current = await faultServer()
+  })
+  afterEach(async () => {
+    vi.useRealTimers()
+    vi.restoreAllMocks()
+    vi.unstubAllEnvs()
+    await current?.close()
+  })
+  return new Proxy({} as FaultServer, {
+    get: (_, p) => {
+      if (!current) throw new Error('the fault server is there only while a test runs')
+      return Reflect.get(current, p)
+    },
+  })
 }
 
 export const json =

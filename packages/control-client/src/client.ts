@@ -1,10 +1,7 @@
 import {
   type CallOptions,
   type ClientOptions,
-  type Config,
   clientSetup,
-  env,
-  fromEnv,
   type Reply,
   type ResponseInfo,
   type RetryOptions,
@@ -155,19 +152,20 @@ function memo<T>(m: Record<string, T>, k: string, make: () => T): T {
  * ```
  */
 export function createControlClient(options: ControlClientOptions = {}): ControlClient {
-  const rootKey = fromEnv(options.rootKey, 'rootKey', 'CONTROL_ROOT_KEY')
-  const baseUrl = (options.baseUrl ?? env('CONTROL_BASE_URL') ?? BASE_URL).replace(/\/+$/, '')
-  const {
-    fetch: f,
-    headers,
-    config,
-  } = clientSetup(options, 'control-client', VERSION, rootKey, 60_000, RETRYABLE)
-  const cfg: Config = {
-    ...config,
+  const [cfg, rawOptions] = clientSetup(options, {
+    name: 'control-client',
+    version: VERSION,
+    key: 'rootKey',
+    keyEnv: 'CONTROL_ROOT_KEY',
+    baseUrlEnv: 'CONTROL_BASE_URL',
+    baseUrl: BASE_URL,
+    timeoutMs: 60_000,
+    retryable: RETRYABLE,
     fail: (status, body, h, flag) => new ControlApiError(status, body, h, flag === 1),
     network: (m, cause) => new ControlNetworkError(m, { cause }),
     timeout: (ms) => new ControlTimeoutError(ms),
-  }
+  })
+  const { baseUrl } = rawOptions
   let raw: Client<paths> | undefined
 
   type Envelope = {
@@ -234,8 +232,7 @@ export function createControlClient(options: ControlClientOptions = {}): Control
   }
   const base = {
     get raw() {
-      // openapi-fetch picks the content type per body (JSON, or multipart with its boundary).
-      raw ??= createClient<paths>({ baseUrl, fetch: f, headers: withoutContentType(headers) })
+      raw ??= createClient<paths>(rawOptions)
       return raw
     },
     call,
@@ -266,8 +263,3 @@ export function createControlClient(options: ControlClientOptions = {}): Control
 const GONE: string[] = ['failed', 'skipped', 'stopped', 'superseded', 'cancelled']
 /** Statuses that wait for someone: built and serving, or built and waiting for approval. */
 const SETTLED: string[] = ['ready', 'awaiting_approval']
-
-function withoutContentType(headers: Record<string, string>): Record<string, string> {
-  const { 'content-type': _json, ...rest } = headers
-  return rest
-}

@@ -1,5 +1,6 @@
-import { faultServer, json, until } from '@apiplatform/client-core/testing'
-import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest'
+import { failureAfterDefaultRetries, failureAtDeadline, fakeClock } from '@apiplatform/client-core/fake-clock'
+import { faultServerPerTest, json, until } from '@apiplatform/client-core/testing'
+import { describe, expect, expectTypeOf, it, vi } from 'vitest'
 import {
   ControlApiError,
   ControlNetworkError,
@@ -8,17 +9,7 @@ import {
   type ValidationError,
 } from '../src/index.js'
 
-// A server per test: a request a test times out or aborts may still reach its server later (on a
-// loaded machine, after the next test has started), and must not count among the next test's.
-let srv: Awaited<ReturnType<typeof faultServer>>
-beforeEach(async () => {
-  srv = await faultServer()
-})
-afterEach(async () => {
-  vi.useRealTimers()
-  vi.restoreAllMocks()
-  await srv.close()
-})
+const srv = faultServerPerTest()
 
 const meta = { requestId: 'req_1' }
 const problem = (status: number, extra: object = {}) => ({
@@ -199,8 +190,7 @@ describe('retries (fake timers)', () => {
     })
   const fake = () => {
     waits = 0
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
-    vi.spyOn(Math, 'random').mockReturnValue(0.5)
+    fakeClock()
   }
 
   it('retries 503 with 2^attempt s + jitter, then succeeds', async () => {
@@ -299,45 +289,18 @@ describe('types', () => {
 })
 
 describe('defaults (no options but the base URL)', () => {
-  afterEach(() => {
-    vi.unstubAllEnvs()
-  })
-  const fake = () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
-    vi.spyOn(Math, 'random').mockReturnValue(0.5)
-  }
-  // The call's deadline timer plus a retry wait: the moment to move the fake clock.
-  const waiting = () => until(() => vi.getTimerCount() === 2, 'retry wait')
-
   it('retries a 503 with the default policy: 5 attempts, 2^attempt s + jitter', async () => {
-    fake()
-    srv.reply(json(503, problem(503)))
-    const p = createControlClient({ baseUrl: srv.url, rootKey: 'k' })
-      .liveness()
-      .catch((e: unknown) => e)
-    for (let i = 1; i < 5; i++) {
-      await until(() => srv.seen.length === i, `attempt ${i}`)
-      await waiting()
-      await vi.advanceTimersByTimeAsync(2 ** (i - 1) * 1000 + 499)
-      expect(srv.seen).toHaveLength(i)
-      await vi.advanceTimersByTimeAsync(1)
-    }
-    const e = await p
+    const e = await failureAfterDefaultRetries(srv, json(503, problem(503)), () =>
+      createControlClient({ baseUrl: srv.url, rootKey: 'k' }).liveness(),
+    )
     expect(e).toBeInstanceOf(ControlApiError)
     expect((e as ControlApiError).status).toBe(503)
-    expect(srv.seen).toHaveLength(5)
   })
 
   it('has a 60 s default deadline, changeable, 0 for none', async () => {
-    fake()
-    srv.reply(() => {})
-    const p = createControlClient({ baseUrl: srv.url, rootKey: 'k' })
-      .liveness()
-      .catch((e: unknown) => e)
-    await until(() => srv.seen.length === 1, 'request')
-    await vi.advanceTimersByTimeAsync(59_999)
-    await vi.advanceTimersByTimeAsync(1)
-    const e = await p
+    const e = await failureAtDeadline(srv, 60_000, () =>
+      createControlClient({ baseUrl: srv.url, rootKey: 'k' }).liveness(),
+    )
     expect(e).toBeInstanceOf(ControlTimeoutError)
     expect((e as ControlTimeoutError).timeoutMs).toBe(60_000)
     vi.useRealTimers()

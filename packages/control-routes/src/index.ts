@@ -24,18 +24,7 @@ export {
   type ValidationError,
   validationErrors,
 } from './errors.js'
-export { requiredPermissions } from './generated/authorization.js'
-export {
-  type ApiEnv,
-  type ApiVariables,
-  type Handler,
-  type Handlers,
-  missingOperations,
-  operationIds,
-  type Routes,
-} from './generated/handlers.js'
-export { extensions, type OperationExtensions, operations } from './generated/operations.js'
-export { type OperationId, routes } from './generated/routes.js'
+// The generated surface (routes, handler types, operation and authorization tables, schemas, spec)
+// is listed once, by the generator, in generated/index.ts.
+export * from './generated/index.js'
 export { newRequestId } from './generated/runtime/request-id.js'
-export * as schemas from './generated/schemas.js'
-export { type OpenApiDocument, spec } from './generated/spec.js'

@@ -1,9 +1,6 @@
 import {
   type ClientOptions,
-  type Config,
   clientSetup,
-  env,
-  fromEnv,
   type Reply,
   type RetryOptions,
   send,
@@ -56,27 +53,28 @@ const TERMINAL = new Set(['completed', 'failed', 'cancelled'])
  * ```
  */
 export function createWebDataClient(options: WebDataClientOptions = {}): WebDataClient {
-  const apiKey = fromEnv(options.apiKey, 'apiKey', 'WEB_DATA_API_KEY')
-  const baseUrl = (options.baseUrl ?? env('WEB_DATA_BASE_URL') ?? BASE_URL).replace(/\/+$/, '')
-  const origin = new URL(baseUrl).origin
-  const {
-    fetch: f,
-    headers,
-    config,
-  } = clientSetup(options, 'web-data-client', VERSION, apiKey, 300_000, RETRYABLE)
-  const base: Config = {
-    ...config,
+  const [base, rawOptions] = clientSetup(options, {
+    name: 'web-data-client',
+    version: VERSION,
+    key: 'apiKey',
+    keyEnv: 'WEB_DATA_API_KEY',
+    baseUrlEnv: 'WEB_DATA_BASE_URL',
+    baseUrl: BASE_URL,
+    timeoutMs: 300_000,
+    retryable: RETRYABLE,
     fail: (status, body, h, flag) => new WebDataApiError(status, body, h, flag),
     network: (m, cause) => new WebDataNetworkError(m, { cause }),
     timeout: (ms) => new WebDataTimeoutError(ms),
-  }
+  })
+  const { baseUrl } = rawOptions
+  const origin = new URL(baseUrl).origin
 
   /** Sends one operation: path parameters, body or query, options. */
   const invoke = (row: Row, path: Args, data: unknown, o: WebDataCallOptions | undefined) =>
     sent(row, path, data, o).then((r) => r.body)
   const sent = (row: Row, path: Args, data: unknown, o: WebDataCallOptions | undefined) => {
     const [, , method, tpl, input, , over] = row
-    const cfg = over ? { ...base, retryable: (s: number) => over[s] ?? RETRYABLE[s] ?? 0 } : base
+    const cfg = over ? { ...base, retryable: { ...RETRYABLE, ...over } } : base
     let i = 0
     const url = baseUrl + tpl.replace(/\{\w+\}/g, () => encodeURIComponent(String(path[i++])))
     const q = input === 3 ? (data as Json) : o?.query
@@ -145,8 +143,7 @@ export function createWebDataClient(options: WebDataClientOptions = {}): WebData
   let raw: Client<paths> | undefined
   Object.defineProperty(client, 'raw', {
     get: () => {
-      // openapi-fetch picks the content type per body (JSON, or multipart with its boundary).
-      raw ??= createClient<paths>({ baseUrl, fetch: f, headers: withoutContentType(headers) })
+      raw ??= createClient<paths>(rawOptions)
       return raw
     },
   })
@@ -219,9 +216,4 @@ function qs(q: Json): string {
   }
   const s = p.toString()
   return s ? `?${s}` : ''
-}
-
-function withoutContentType(headers: Record<string, string>): Record<string, string> {
-  const { 'content-type': _json, ...rest } = headers
-  return rest
 }

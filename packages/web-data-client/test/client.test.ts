@@ -1,5 +1,6 @@
-import { faultServer, json, until } from '@apiplatform/client-core/testing'
-import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest'
+import { failureAfterDefaultRetries, failureAtDeadline, fakeClock } from '@apiplatform/client-core/fake-clock'
+import { faultServerPerTest, json, until } from '@apiplatform/client-core/testing'
+import { describe, expect, expectTypeOf, it, vi } from 'vitest'
 import { OPS } from '../src/generated/ops.js'
 import {
   createWebDataClient,
@@ -8,17 +9,7 @@ import {
   WebDataTimeoutError,
 } from '../src/index.js'
 
-// A server per test: a request a test times out or aborts may still reach its server later (on a
-// loaded machine, after the next test has started), and must not count among the next test's.
-let srv: Awaited<ReturnType<typeof faultServer>>
-beforeEach(async () => {
-  srv = await faultServer()
-})
-afterEach(async () => {
-  vi.useRealTimers()
-  vi.restoreAllMocks()
-  await srv.close()
-})
+const srv = faultServerPerTest()
 
 const JOB = '5f0c6f64-2a39-4f65-9a57-1f1f3b3d8a10'
 let waits = 0
@@ -172,8 +163,7 @@ describe('retries (the spec retry table, fake timers)', () => {
   const armed = () => until(() => waits === srv.seen.length, 'retry wait')
   const fake = () => {
     waits = 0
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
-    vi.spyOn(Math, 'random').mockReturnValue(0.25)
+    fakeClock(0.25)
   }
   for (const status of [408, 429, 500, 502, 503, 504]) {
     it(`retries ${status} with 2^attempt s (+ random fraction), at most 5 attempts`, async () => {
@@ -339,43 +329,18 @@ describe('types derived from the spec', () => {
 })
 
 describe('defaults (no options but the base URL)', () => {
-  afterEach(() => {
-    vi.unstubAllEnvs()
-  })
-  const fake = () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
-    vi.spyOn(Math, 'random').mockReturnValue(0.5)
-  }
-  // The call's deadline timer plus a retry wait: the moment to move the fake clock.
-  const waiting = () => until(() => vi.getTimerCount() === 2, 'retry wait')
-
   it('retries a 503 with the default policy: 5 attempts, 2^attempt s + jitter', async () => {
-    fake()
-    srv.reply(fail(503, 'Service Unavailable'))
-    const p = createWebDataClient({ baseUrl: srv.url, apiKey: 'k' })
-      .scrape({ url: 'https://a.b' })
-      .catch((e: unknown) => e)
-    for (let i = 1; i < 5; i++) {
-      await until(() => srv.seen.length === i, `attempt ${i}`)
-      await waiting()
-      await vi.advanceTimersByTimeAsync(2 ** (i - 1) * 1000 + 499)
-      expect(srv.seen).toHaveLength(i)
-      await vi.advanceTimersByTimeAsync(1)
-    }
-    expect(await p).toMatchObject({ status: 503, retryable: true })
-    expect(srv.seen).toHaveLength(5)
+    const e = await failureAfterDefaultRetries(srv, fail(503, 'Service Unavailable'), () =>
+      createWebDataClient({ baseUrl: srv.url, apiKey: 'k' }).scrape({ url: 'https://a.b' }),
+    )
+    expect(e).toMatchObject({ status: 503, retryable: true })
   })
 
   it('has a 300 s default deadline', async () => {
-    fake()
-    srv.reply(() => {})
-    const p = createWebDataClient({ baseUrl: srv.url, apiKey: 'k' })
-      .agent.get(JOB)
-      .catch((e: unknown) => e)
-    await until(() => srv.seen.length === 1, 'request')
-    await vi.advanceTimersByTimeAsync(299_999)
-    await vi.advanceTimersByTimeAsync(1)
-    expect(await p).toMatchObject({ name: 'WebDataTimeoutError', timeoutMs: 300_000 })
+    const e = await failureAtDeadline(srv, 300_000, () =>
+      createWebDataClient({ baseUrl: srv.url, apiKey: 'k' }).agent.get(JOB),
+    )
+    expect(e).toMatchObject({ name: 'WebDataTimeoutError', timeoutMs: 300_000 })
   })
 
   it('reads WEB_DATA_API_KEY and WEB_DATA_BASE_URL from the environment; names the variable when absent', async () => {

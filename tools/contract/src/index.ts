@@ -23,6 +23,7 @@ export {
   runFuzz,
 } from './fuzz/run.js'
 export { createOfflineProject, type OfflineProject, type OfflineProjectOptions } from './offline-project.js'
+export { ROUTES_CONSUMER_DEPENDENCIES, routesConsumerFiles } from './routes-consumer.js'
 export { type RunningCommand, startServiceCommand } from './service-command.js'
 export { loadSpec, type OpenApiDocument, type OperationObject } from './spec.js'
 export { installedCopies, type TypeCheckCost, typeCheckCost } from './type-check-cost.js'

@@ -28,8 +28,8 @@ describe.each(testDatabaseKinds())('JobQueue on %s', (kind) => {
     cleanups.push(() => queue.stop())
     return queue
   }
-
-  it('runs an enqueued job once and marks it done', async () => {
+  /** A started queue whose `q` jobs record their payload's `n` as an effect. */
+  const recordingQueue = async () => {
     const db = await setup()
     const queue = queueOn(db)
     await queue.install()
@@ -37,6 +37,11 @@ describe.each(testDatabaseKinds())('JobQueue on %s', (kind) => {
       await ctx.complete((tx) => tx.query('INSERT INTO effects VALUES ($1, $2)', [job.id, job.payload.n]))
     })
     queue.start()
+    return { db, queue }
+  }
+
+  it('runs an enqueued job once and marks it done', async () => {
+    const { db, queue } = await recordingQueue()
     const id = await db.transaction((tx) => queue.enqueue(tx, 'q', { n: 7 }))
     await until(async () => (await queue.status(id))?.status === 'done')
     expect(await db.query('SELECT step FROM effects')).toEqual([{ step: 7 }])
@@ -175,13 +180,7 @@ describe.each(testDatabaseKinds())('JobQueue on %s', (kind) => {
   })
 
   it('records several jobs in one statement, each run once with its payload', async () => {
-    const db = await setup()
-    const queue = queueOn(db)
-    await queue.install()
-    queue.work<{ n: number }>('q', async (job, ctx) => {
-      await ctx.complete((tx) => tx.query('INSERT INTO effects VALUES ($1, $2)', [job.id, job.payload.n]))
-    })
-    queue.start()
+    const { db, queue } = await recordingQueue()
     const ids = await db.transaction((tx) => queue.enqueueMany(tx, 'q', [{ n: 1 }, { n: 2 }, { n: 3 }]))
     expect(new Set(ids).size).toBe(3)
     await until(async () => (await db.query('SELECT count(*)::int AS n FROM effects'))[0]?.n === 3)

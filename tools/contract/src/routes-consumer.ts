@@ -1,0 +1,57 @@
+/**
+ * The consumer project of a route package (`@apiplatform/{control,web-data}-routes`): what its
+ * consumer test installs and type-checks, and what its type-check bench measures.
+ */
+
+/** What the consumer project brings itself: the route packages' peer dependencies and its compiler. */
+export const ROUTES_CONSUMER_DEPENDENCIES = {
+  hono: '4.13.19',
+  zod: '4.6.7',
+  '@hono/zod-openapi': '1.6.3',
+  typescript: '5.9.3',
+}
+
+const tsconfig = (file: string) =>
+  `${JSON.stringify(
+    {
+      compilerOptions: {
+        strict: true,
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        skipLibCheck: true,
+        noEmit: true,
+        types: [],
+      },
+      files: [file],
+    },
+    null,
+    2,
+  )}\n`
+
+/**
+ * The project of a team serving two operations with a route package (consumer test and the
+ * type-check bench), each checked by its own tsconfig: `server.ts` exports `api` made with the
+ * package, `bare.ts` exports `app`, the same two operations as a bare hono app (the baseline);
+ * `mounted.ts` and `bare-mounted.ts` mount each on an app of the consumer's own hono.
+ */
+export function routesConsumerFiles(code: { server: string; bare: string }): Record<string, string> {
+  return {
+    'tsconfig.json': tsconfig('server.ts'),
+    'server.ts': code.server,
+    'tsconfig.mounted.json': tsconfig('mounted.ts'),
+    'mounted.ts': `import { Hono } from 'hono'
+import { api } from './server.js'
+
+export const app = new Hono().route('/', api)
+`,
+    'tsconfig.bare.json': tsconfig('bare.ts'),
+    'bare.ts': code.bare,
+    'tsconfig.bare-mounted.json': tsconfig('bare-mounted.ts'),
+    'bare-mounted.ts': `import { Hono } from 'hono'
+import { app as bare } from './bare.js'
+
+export const app = new Hono().route('/', bare)
+`,
+  }
+}
