@@ -33,6 +33,34 @@ export interface ServiceCaches {
   overrideTables: TtlCache<OverrideTable | null>
   /** The override applying to a namespace and identifier (`null`: none), for namespaces without a table. */
   overrides: TtlCache<Override | null>
+  /** The SHA-256 of the secrets of keys found by `keys.verifyKey`, dropped with the key snapshots. */
+  keyHashes: SecretHashes
+}
+
+/**
+ * The hashes of found keys' secrets, so that a busy key is not hashed on every verification (as
+ * the root-key cache does for root keys). Only secrets that matched a key are kept, at most
+ * `maxEntries` (none when caching is off), and every key write in this process drops them with
+ * the snapshots.
+ */
+export class SecretHashes {
+  private readonly hashes = new Map<string, string>()
+
+  constructor(private readonly maxEntries = 10_000) {}
+
+  get(secret: string): string | undefined {
+    return this.hashes.get(secret)
+  }
+
+  remember(secret: string, hash: string): void {
+    if (this.maxEntries <= 0) return
+    if (this.hashes.size >= this.maxEntries) this.hashes.clear()
+    this.hashes.set(secret, hash)
+  }
+
+  invalidate(): void {
+    this.hashes.clear()
+  }
 }
 
 export function createCaches(ttlMs: number, clock: () => number = Date.now): ServiceCaches {
@@ -41,6 +69,7 @@ export function createCaches(ttlMs: number, clock: () => number = Date.now): Ser
     namespaces: new TtlCache(ttlMs, clock),
     overrideTables: new TtlCache(ttlMs, clock),
     overrides: new TtlCache(ttlMs, clock),
+    keyHashes: new SecretHashes(ttlMs > 0 ? 10_000 : 0),
   }
 }
 
@@ -50,7 +79,7 @@ const READS = /^(get|list|verify|whoami|exchange|createSession)/
 /** Which caches a write operation makes stale. */
 function staleAfter(operationId: OperationId): Array<keyof ServiceCaches> {
   const [namespace, procedure = ''] = operationId.split('.')
-  if (KEY_NAMESPACES.has(namespace ?? '') && !READS.test(procedure)) return ['keys']
+  if (KEY_NAMESPACES.has(namespace ?? '') && !READS.test(procedure)) return ['keys', 'keyHashes']
   if (operationId === 'ratelimit.setOverride' || operationId === 'ratelimit.deleteOverride')
     return ['overrideTables', 'overrides']
   return []
