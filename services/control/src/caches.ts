@@ -6,6 +6,7 @@
 import type { OperationId } from '@apiplatform/control-routes'
 import { TtlCache } from '@apiplatform/server-kit'
 import type { MiddlewareHandler } from 'hono'
+import { SecretHashes } from './domain/key-secrets.js'
 import type { ServiceEnv } from './http/env.js'
 import type { Namespace } from './ratelimit/namespaces.js'
 import type { Override, OverrideTable } from './ratelimit/overrides.js'
@@ -35,32 +36,6 @@ export interface ServiceCaches {
   overrides: TtlCache<Override | null>
   /** The SHA-256 of the secrets of keys found by `keys.verifyKey`, dropped with the key snapshots. */
   keyHashes: SecretHashes
-}
-
-/**
- * The hashes of found keys' secrets, so that a busy key is not hashed on every verification (as
- * the root-key cache does for root keys). Only secrets that matched a key are kept, at most
- * `maxEntries` (none when caching is off), and every key write in this process drops them with
- * the snapshots.
- */
-export class SecretHashes {
-  private readonly hashes = new Map<string, string>()
-
-  constructor(private readonly maxEntries = 10_000) {}
-
-  get(secret: string): string | undefined {
-    return this.hashes.get(secret)
-  }
-
-  remember(secret: string, hash: string): void {
-    if (this.maxEntries <= 0) return
-    if (this.hashes.size >= this.maxEntries) this.hashes.clear()
-    this.hashes.set(secret, hash)
-  }
-
-  invalidate(): void {
-    this.hashes.clear()
-  }
 }
 
 export function createCaches(ttlMs: number, clock: () => number = Date.now): ServiceCaches {
