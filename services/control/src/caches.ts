@@ -6,6 +6,7 @@
 import type { OperationId } from '@apiplatform/control-routes'
 import { TtlCache } from '@apiplatform/server-kit'
 import type { MiddlewareHandler } from 'hono'
+import { SecretHashes } from './domain/key-secrets.js'
 import type { ServiceEnv } from './http/env.js'
 import type { Namespace } from './ratelimit/namespaces.js'
 import type { Override, OverrideTable } from './ratelimit/overrides.js'
@@ -33,6 +34,8 @@ export interface ServiceCaches {
   overrideTables: TtlCache<OverrideTable | null>
   /** The override applying to a namespace and identifier (`null`: none), for namespaces without a table. */
   overrides: TtlCache<Override | null>
+  /** The SHA-256 of the secrets of keys found by `keys.verifyKey`, dropped with the key snapshots. */
+  keyHashes: SecretHashes
 }
 
 export function createCaches(ttlMs: number, clock: () => number = Date.now): ServiceCaches {
@@ -41,6 +44,7 @@ export function createCaches(ttlMs: number, clock: () => number = Date.now): Ser
     namespaces: new TtlCache(ttlMs, clock),
     overrideTables: new TtlCache(ttlMs, clock),
     overrides: new TtlCache(ttlMs, clock),
+    keyHashes: new SecretHashes(ttlMs > 0 ? 10_000 : 0),
   }
 }
 
@@ -50,7 +54,7 @@ const READS = /^(get|list|verify|whoami|exchange|createSession)/
 /** Which caches a write operation makes stale. */
 function staleAfter(operationId: OperationId): Array<keyof ServiceCaches> {
   const [namespace, procedure = ''] = operationId.split('.')
-  if (KEY_NAMESPACES.has(namespace ?? '') && !READS.test(procedure)) return ['keys']
+  if (KEY_NAMESPACES.has(namespace ?? '') && !READS.test(procedure)) return ['keys', 'keyHashes']
   if (operationId === 'ratelimit.setOverride' || operationId === 'ratelimit.deleteOverride')
     return ['overrideTables', 'overrides']
   return []

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream'
 import { Hono } from 'hono'
 import { expect, it, vi } from 'vitest'
+import { serve } from '../http/serve.js'
 import { createLogger } from './logger.js'
 import { requestLog } from './request-log.js'
 
@@ -120,4 +121,31 @@ it('rejects an unknown LOG_LEVEL with the accepted names', () => {
   expect(() => createLogger({ level: 'verbose' })).toThrow(
     'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "verbose"',
   )
+})
+
+it('behind @hono/node-server every response carries the request id header, whatever answered it', async () => {
+  const { logger } = collect()
+  const server = await serve(app(requestLog(logger, { requestIdHeader: 'X-Request-Id' })), {
+    port: 0,
+    clientError: () => ({ status: 400, body: {} }),
+  })
+  try {
+    const post = (path: string, body: string) =>
+      fetch(`${server.url}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json' } })
+    const ok = await post('/items', '{"name":"a"}')
+    expect([ok.status, ok.headers.get('x-request-id'), ok.headers.get('content-type')]).toEqual([
+      200,
+      'req_1',
+      'application/json',
+    ])
+    expect(await ok.json()).toEqual({ ok: true })
+    const invalid = await post('/items', '{}')
+    expect([invalid.status, invalid.headers.get('x-request-id')]).toEqual([400, 'req_2'])
+    const missing = await fetch(`${server.url}/nowhere`)
+    expect([missing.status, missing.headers.get('x-request-id')]).toEqual([404, 'req_3'])
+    const failed = await fetch(`${server.url}/boom`)
+    expect([failed.status, failed.headers.get('x-request-id')]).toEqual([500, 'req_4'])
+  } finally {
+    await server.close()
+  }
 })

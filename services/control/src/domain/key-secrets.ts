@@ -79,3 +79,28 @@ export function decryptSecret(key: Buffer, stored: string): string | undefined {
     return undefined
   }
 }
+
+/**
+ * `hashSecret` of the secrets of found keys, so that a busy key is not hashed on every request
+ * (root keys, and the keys `keys.verifyKey` checks). The owner keeps only secrets that matched a
+ * key and drops them with its cached keys; at most `maxEntries` (0: none) are held.
+ */
+export class SecretHashes {
+  private readonly hashes = new Map<string, string>()
+
+  constructor(private readonly maxEntries = 10_000) {}
+
+  get(secret: string): string | undefined {
+    return this.hashes.get(secret)
+  }
+
+  remember(secret: string, hash: string): void {
+    if (this.maxEntries <= 0) return
+    if (this.hashes.size >= this.maxEntries) this.hashes.clear()
+    this.hashes.set(secret, hash)
+  }
+
+  invalidate(): void {
+    this.hashes.clear()
+  }
+}

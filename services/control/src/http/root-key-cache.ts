@@ -9,7 +9,7 @@
  * cache), and at once by the process that calls `invalidate()` (the seed does).
  */
 import type { Sql } from '@apiplatform/server-kit'
-import { hashSecret } from '../domain/key-secrets.js'
+import { hashSecret, SecretHashes } from '../domain/key-secrets.js'
 import { PermissionSet } from '../domain/permissions.js'
 import { findRootKeyByHash, type RootKeyRecord } from '../repositories/keys.js'
 
@@ -29,7 +29,7 @@ export class RootKeyCache {
    * The SHA-256 of the secrets of the keys in `entries`, so that a busy key is not hashed on every
    * request. Only found keys: secrets that match nothing are never kept.
    */
-  private readonly hashes = new Map<string, string>()
+  private readonly hashes: SecretHashes
   private generation = 0
 
   constructor(
@@ -37,7 +37,9 @@ export class RootKeyCache {
     readonly ttlMs: number,
     private readonly clock: () => number = Date.now,
     private readonly maxEntries = 10_000,
-  ) {}
+  ) {
+    this.hashes = new SecretHashes(maxEntries)
+  }
 
   /** The root key with this secret, from the cache while fresh, else from the database. */
   async find(secret: string): Promise<CachedRootKey | undefined> {
@@ -56,8 +58,7 @@ export class RootKeyCache {
           if (key && generation === this.generation) {
             if (this.entries.size >= this.maxEntries) this.entries.clear()
             this.entries.set(hash, { key, until: this.clock() + this.ttlMs })
-            if (this.hashes.size >= this.maxEntries) this.hashes.clear()
-            this.hashes.set(secret, hash)
+            this.hashes.remember(secret, hash)
           }
           return key
         },
@@ -75,7 +76,7 @@ export class RootKeyCache {
   invalidate(): void {
     this.generation++
     this.entries.clear()
-    this.hashes.clear()
+    this.hashes.invalidate()
   }
 
   private async load(hash: string): Promise<CachedRootKey | undefined> {

@@ -129,4 +129,38 @@ describe.each(testDatabaseKinds())('rate-limit leases (%s)', (kind) => {
       await leases.close()
     }
   })
+
+  it('a lease far from the limit is one statement; near it the transaction decides, exactly', async () => {
+    const transactions: number[] = []
+    const db = t.service.db
+    const counting = {
+      query: db.query.bind(db),
+      transaction: <T>(fn: Parameters<typeof db.transaction<T>>[0]) => {
+        transactions.push(1)
+        return db.transaction(fn)
+      },
+    }
+    const leases = new RatelimitLeases(counting, Date.now)
+    const id = randomToken(10)
+    try {
+      // Leases of 1, 2, 4 and 8 permits, each far from the limit of 1000: no transaction.
+      for (let i = 0; i < 15; i++) expect((await leases.take(check(id, 1000))).success).toBe(true)
+      expect(transactions).toHaveLength(0)
+      expect(await leases.take(check(id, 1000))).toMatchObject({ success: true, remaining: 984 })
+      expect(await counted(id)).toBe(31)
+    } finally {
+      await leases.close()
+    }
+    const near = randomToken(10)
+    const small = new RatelimitLeases(counting, Date.now)
+    try {
+      const results = []
+      for (let i = 0; i < 7; i++) results.push((await small.take(check(near, 5))).success)
+      expect(results).toEqual([true, true, true, true, true, false, false])
+      expect(transactions.length).toBeGreaterThan(0)
+      expect(await counted(near)).toBe(5)
+    } finally {
+      await small.close()
+    }
+  })
 })

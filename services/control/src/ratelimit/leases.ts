@@ -54,6 +54,15 @@ export const KEY_RATELIMIT_WINDOWS: WindowTable = {
   withLimit: false,
 }
 
+/**
+ * One batch of first leases runs while the next waits in the database's queue, so the database
+ * never idles between them; rows that arrive meanwhile join a third, sent as the first one returns.
+ */
+const FIRST_BATCHES_IN_FLIGHT = 2
+
+/** How often the sweep walks every window to forget the ended and idle ones. */
+const FORGET_EVERY_MS = 1000
+
 export interface LeaseDecision {
   success: boolean
   /** Permits of the window not yet used (exact for this instance's view). */
@@ -122,11 +131,18 @@ export class RatelimitLeases {
   private closed = false
   /** First leases waiting for the next batched INSERT (see `firstLease`). */
   private firstBatch: FirstLeaseRow[] = []
+  /** Batched INSERTs on their way (at most `FIRST_BATCHES_IN_FLIGHT`; rows queued meanwhile go together). */
+  private firstBatchesSent = 0
+  /** Windows that may hold unused permits: the only ones the idle hand-back has to look at. */
+  private readonly holding = new Set<WindowState>()
+  /** When the sweep last walked every window to forget the ended and long idle ones. */
+  private forgotAt = 0
 
   private readonly sql: {
     withLimit: boolean
     first: string
     insert: string
+    quick: string
     select: string
     update: string
     giveBack: string
@@ -157,6 +173,10 @@ export class RatelimitLeases {
            VALUES ($1, $2, $3::bigint, $4::bigint, 0, $5, $4::bigint + $3::bigint) ON CONFLICT DO NOTHING`
         : `INSERT INTO ${t.table} (${a}, ${b}, duration, window_start, count)
            VALUES ($1, $2, $3::bigint, $4::bigint, 0) ON CONFLICT DO NOTHING`,
+      // The whole want fits in half of what is left: the transaction would grant exactly `want`.
+      quick: `UPDATE ${t.table} SET count = GREATEST(0, count - $5::bigint) + $6::bigint,
+           holders = GREATEST(0, holders + $7::int)${t.withLimit ? ', "limit" = $8::bigint' : ''}
+           WHERE ${where} AND GREATEST(0, count - $5::bigint) <= $8::bigint - 2 * $6::bigint RETURNING count`,
       select: `SELECT count, holders FROM ${t.table} WHERE ${where} FOR UPDATE`,
       update: t.withLimit
         ? `UPDATE ${t.table} SET count = $5, holders = GREATEST(0, holders + $6), "limit" = $7 WHERE ${where}`
@@ -285,6 +305,26 @@ export class RatelimitLeases {
       const first = await this.firstLease(s, limit, need, want)
       if (first) return first
     }
+    // Far from the limit (as far as this instance last saw the row), one statement does what the
+    // transaction would; near it, or when the row is missing, the transaction decides.
+    if (s.counted - giveBack <= limit - 2 * want) {
+      const rows = await this.db.query<{ count: unknown }>(this.sql.quick, [
+        ...params,
+        giveBack,
+        want,
+        s.holding ? 0 : 1,
+        limit,
+      ])
+      if (rows.length > 0) {
+        s.limit = limit
+        s.held = holdKept + want
+        s.holding = true
+        s.counted = num(rows[0]?.count)
+        s.next = Math.min(this.maxLease, Math.max(1, want * 2))
+        this.holding.add(s)
+        return { granted: true, othersHold: false }
+      }
+    }
     const result = await this.db.transaction(async (tx) => {
       await tx.query(this.sql.insert, this.sql.withLimit ? [...params, limit] : params)
       const rows = await tx.query<{ count: unknown; holders: unknown }>(this.sql.select, params)
@@ -307,6 +347,7 @@ export class RatelimitLeases {
     s.holding = result.holds
     s.counted = result.count
     s.next = Math.min(this.maxLease, Math.max(1, want * 2))
+    if (s.held > 0) this.holding.add(s)
     return { granted: result.grant > 0 || need === 0, othersHold: result.othersHold }
   }
 
@@ -339,7 +380,8 @@ export class RatelimitLeases {
         resolve,
         reject,
       }
-      if (this.firstBatch.push(row) === 1) setImmediate(() => void this.insertFirstBatch())
+      if (this.firstBatch.push(row) === 1 && this.firstBatchesSent < FIRST_BATCHES_IN_FLIGHT)
+        setImmediate(() => void this.insertFirstBatch())
     })
     if (!inserted) return undefined
     s.limit = limit
@@ -347,29 +389,39 @@ export class RatelimitLeases {
     s.holding = holds
     s.counted = grant
     s.next = Math.min(this.maxLease, Math.max(1, want * 2))
+    this.holding.add(s)
     return { granted: true, othersHold: false }
   }
 
   /**
    * The first leases of the identifiers that arrived in this turn of the event loop, in one
    * multi-row INSERT: many new identifiers at once cost one statement, not one each. Each is told
-   * whether its row was created (else it takes the transaction).
+   * whether its row was created (else it takes the transaction). While two INSERTs are on their
+   * way, the rows that arrive would only queue behind them in the database as a statement of
+   * their own: they wait and follow together (a statement's fixed cost is most of its cost).
    */
   private async insertFirstBatch(): Promise<void> {
     const batch = this.firstBatch
+    if (batch.length === 0) return
     this.firstBatch = []
+    this.firstBatchesSent++
+    let rows: { a: string; b: string; duration: unknown; window_start: unknown }[] | undefined
     try {
-      const rows = await this.db.query<{ a: string; b: string; duration: unknown; window_start: unknown }>(
-        this.sql.first,
-        [JSON.stringify(batch.map(({ a, b, d, w, c, h, l }) => ({ a, b, d, w, c, h, l })))],
-      )
-      const created = new Set(
-        rows.map((r) => `${r.a}\u0000${r.b}\u0000${num(r.duration)}\u0000${num(r.window_start)}`),
-      )
-      for (const row of batch) row.resolve(created.has(`${row.a}\u0000${row.b}\u0000${row.d}\u0000${row.w}`))
+      rows = await this.db.query(this.sql.first, [
+        JSON.stringify(batch.map(({ a, b, d, w, c, h, l }) => ({ a, b, d, w, c, h, l }))),
+      ])
     } catch (error) {
       for (const row of batch) row.reject(error)
     }
+    // The next batch goes before this one's requests are answered: the database need not wait
+    // for the event loop to finish them.
+    this.firstBatchesSent--
+    if (this.firstBatch.length > 0) void this.insertFirstBatch()
+    if (!rows) return
+    const created = new Set(
+      rows.map((r) => `${r.a}\u0000${r.b}\u0000${num(r.duration)}\u0000${num(r.window_start)}`),
+    )
+    for (const row of batch) row.resolve(created.has(`${row.a}\u0000${row.b}\u0000${row.d}\u0000${row.w}`))
   }
 
   /** This instance used all it held: it leaves the row's holders (in the background). */
@@ -382,17 +434,21 @@ export class RatelimitLeases {
     })
   }
 
-  /** Hands back permits held without use for `idleReturnMs`, and forgets ended windows. */
+  /**
+   * Hands back permits held without use for `idleReturnMs`, and forgets ended windows. Only the
+   * windows that hold permits are visited on every tick; the walk over all of them (ten thousand
+   * identifiers are ten thousand windows) runs about once a second, as forgetting is only memory.
+   */
   async sweep(all = false): Promise<void> {
     const now = this.clock()
-    for (const [key, s] of this.windows) {
+    for (const s of this.holding) {
       if (s.busy) continue
-      const ended = s.windowStart + s.duration <= now
-      if (ended) {
-        this.windows.delete(key)
+      if (s.held === 0 || s.windowStart + s.duration <= now) {
+        this.holding.delete(s)
         continue
       }
-      if (s.held > 0 && (all || now - s.lastUse >= this.idleReturnMs)) {
+      if (all || now - s.lastUse >= this.idleReturnMs) {
+        this.holding.delete(s)
         const held = s.held
         s.held = 0
         s.holding = false
@@ -406,9 +462,14 @@ export class RatelimitLeases {
             s.busy = undefined
           })
         await s.busy
-      } else if (s.held === 0 && now - s.lastUse >= Math.max(this.idleReturnMs, 5000)) {
-        this.windows.delete(key)
       }
+    }
+    if (!all && now - this.forgotAt < FORGET_EVERY_MS) return
+    this.forgotAt = now
+    for (const [key, s] of this.windows) {
+      if (s.busy) continue
+      if (s.windowStart + s.duration <= now) this.windows.delete(key)
+      else if (s.held === 0 && now - s.lastUse >= Math.max(this.idleReturnMs, 5000)) this.windows.delete(key)
     }
   }
 

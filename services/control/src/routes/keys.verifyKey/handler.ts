@@ -68,7 +68,8 @@ export const verifyKey =
         )
       }
     }
-    const hashes = [hashSecret(body.key)]
+    const hash = deps.caches?.keyHashes.get(body.key) ?? hashSecret(body.key)
+    const hashes = [hash]
     if (body.migrationId !== undefined) {
       const migration = await findMigration(deps.db, workspaceId, body.migrationId)
       if (!migration) throw notFound('migration', `The migration ${body.migrationId} does not exist.`)
@@ -77,6 +78,7 @@ export const verifyKey =
     const now = deps.now()
     const tags = body.tags ?? []
     const snapshot = await keySnapshot(deps, workspaceId, hashes)
+    if (snapshot && hashes.length === 1) deps.caches?.keyHashes.remember(body.key, hash)
     if (!snapshot) {
       await record(deps, {
         workspaceId,
