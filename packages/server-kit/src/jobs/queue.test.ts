@@ -47,6 +47,37 @@ describe.each(testDatabaseKinds())('JobQueue on %s', (kind) => {
     expect(await db.query('SELECT step FROM effects')).toEqual([{ step: 7 }])
   })
 
+  it('backs off while it finds nothing, and is woken at once by an enqueue and when a delayed job falls due', async () => {
+    const db = await setup()
+    let claims = 0
+    const counting: Database = {
+      ...db,
+      query: (text, params) => {
+        if (text.includes('FOR UPDATE SKIP LOCKED')) claims++
+        return db.query(text, params)
+      },
+    }
+    const queue = queueOn(counting, { idlePollMs: 400 })
+    await queue.install()
+    const ran: number[] = []
+    queue.work<{ n: number }>('q', async (job) => {
+      ran.push(job.payload.n)
+    })
+    queue.start()
+    // At 20 ms a look, an idle second would be 50 looks; backing off to 400 ms, fewer than 10.
+    await until(async () => claims >= 5)
+    const before = claims
+    await new Promise((r) => setTimeout(r, 1_000))
+    expect(claims - before).toBeLessThanOrEqual(5)
+    await db.transaction((tx) => queue.enqueue(tx, 'q', { n: 1 }))
+    await until(async () => ran.includes(1))
+    // Due in 1.2 s, while the idle worker waits up to 400 ms between looks: found when due.
+    const runAt = new Date(Date.now() + 1_200)
+    await db.transaction((tx) => queue.enqueue(tx, 'q', { n: 2 }, { runAt }))
+    await until(async () => ran.includes(2))
+    expect(Date.now()).toBeGreaterThanOrEqual(runAt.getTime())
+  })
+
   it('stop waits for a claim in flight and for the run it starts, so the database can close after it', async () => {
     const db = await setup()
     let claimStarted: () => void = () => {}

@@ -46,8 +46,15 @@ export interface JobQueueOptions {
   workerId?: string
   /** How long a claimed job stays ours without a heartbeat before another worker may take it. */
   leaseMs?: number
-  /** How often an idle worker looks for work. */
+  /** How often a worker looks for work after it was woken or last found some. */
   pollMs?: number
+  /**
+   * The longest wait between looks of a worker that keeps finding nothing (default 2,000 ms, never
+   * below `pollMs`): each empty look doubles the wait from `pollMs` up to this. Work enqueued or
+   * delayed by this process wakes the worker at once or when due, whatever the wait; what other
+   * processes enqueue, and leases that ran out, are found within this bound.
+   */
+  idlePollMs?: number
   /** Delay before a failed job is retried, by attempt number. */
   retryDelayMs?: (attempt: number) => number
   onError?: (error: unknown, job: Job) => void
@@ -76,6 +83,11 @@ export class JobQueue {
   private readonly handlers = new Map<string, { handler: JobHandler; concurrency: number; running: number }>()
   private readonly leaseMs: number
   private readonly pollMs: number
+  private readonly idlePollMs: number
+  /** The wait before the next look: `pollMs` after work, doubling while looks find nothing. */
+  private idleDelay: number
+  /** Wake-ups at the times this process knows jobs fall due (delayed runs, retries). */
+  private readonly dueTimers = new Set<NodeJS.Timeout>()
   private readonly retryDelayMs: (attempt: number) => number
   private readonly onError: (error: unknown, job: Job) => void
   private readonly inFlight = new Set<Promise<void>>()
@@ -94,6 +106,8 @@ export class JobQueue {
     this.workerId = options.workerId ?? `worker_${randomUUID()}`
     this.leaseMs = options.leaseMs ?? 10_000
     this.pollMs = options.pollMs ?? 500
+    this.idlePollMs = Math.max(this.pollMs, options.idlePollMs ?? 2_000)
+    this.idleDelay = this.pollMs
     this.retryDelayMs = options.retryDelayMs ?? ((attempt) => Math.min(60_000, 1000 * 2 ** attempt))
     this.onError =
       options.onError ?? ((error, job) => console.error(`job ${job.queue}/${job.id} failed`, error))
@@ -124,7 +138,7 @@ export class JobQueue {
         options.maxAttempts ?? 10,
       ],
     )
-    this.wake()
+    this.wakeAt(options.runAt)
     return rows[0]?.id ?? id
   }
 
@@ -145,7 +159,7 @@ export class JobQueue {
        SELECT i, $2, p, COALESCE($4, now()), $5 FROM unnest($1::text[], $3::jsonb[]) AS t(i, p)`,
       [ids, queue, payloads.map((p) => JSON.stringify(p)), options.runAt ?? null, options.maxAttempts ?? 10],
     )
-    this.wake()
+    this.wakeAt(options.runAt)
     return ids
   }
 
@@ -168,6 +182,8 @@ export class JobQueue {
   async stop(): Promise<void> {
     this.running = false
     if (this.timer) clearTimeout(this.timer)
+    for (const timer of this.dueTimers) clearTimeout(timer)
+    this.dueTimers.clear()
     await this.tickDone
     for (const controller of this.controllers) controller.abort()
     await Promise.allSettled([...this.inFlight])
@@ -176,6 +192,7 @@ export class JobQueue {
   /** Looks for work now instead of at the next poll (called after enqueue). */
   wake(): void {
     if (!this.running) return
+    this.idleDelay = this.pollMs
     if (this.ticking) {
       this.wakeAgain = true
       return
@@ -201,6 +218,23 @@ export class JobQueue {
     )
   }
 
+  /** Wakes the worker now, or at `runAt` when that is later. */
+  private wakeAt(runAt: Date | undefined): void {
+    const delay = runAt ? runAt.getTime() - Date.now() : 0
+    if (delay > 0) this.wakeIn(delay)
+    else this.wake()
+  }
+
+  private wakeIn(delayMs: number): void {
+    if (!this.running) return
+    const timer = setTimeout(() => {
+      this.dueTimers.delete(timer)
+      this.wake()
+    }, delayMs)
+    timer.unref()
+    this.dueTimers.add(timer)
+  }
+
   private schedule(delay: number): void {
     if (this.timer) clearTimeout(this.timer)
     this.timer = setTimeout(() => {
@@ -211,6 +245,7 @@ export class JobQueue {
   private async tick(): Promise<void> {
     if (!this.running) return
     this.ticking = true
+    let claimed = 0
     try {
       // One claim statement for every queue with room (not one per queue): on embedded PGlite,
       // each statement blocks the event loop, and idle polls add up.
@@ -220,13 +255,17 @@ export class JobQueue {
         const job = await this.claim(open.map(([queue]) => queue))
         const entry = job && this.handlers.get(job.queue)
         if (!job || !entry) break
+        claimed++
         this.run(job, entry)
       }
     } catch (error) {
       if (this.running) console.error('job queue poll failed', error)
     } finally {
       this.ticking = false
-      if (this.running) this.schedule(this.wakeAgain ? 0 : this.pollMs)
+      if (claimed > 0) this.idleDelay = this.pollMs
+      if (this.running) this.schedule(this.wakeAgain ? 0 : this.idleDelay)
+      // An empty look on embedded PGlite costs milliseconds of the database thread: back off.
+      if (claimed === 0 && !this.wakeAgain) this.idleDelay = Math.min(this.idleDelay * 2, this.idlePollMs)
       this.wakeAgain = false
     }
   }
@@ -297,7 +336,8 @@ export class JobQueue {
           )
         })
         settled = true
-        if (!options.delayMs) this.wake()
+        if (options.delayMs) this.wakeIn(options.delayMs)
+        else this.wake()
       },
     }
     const promise = (async () => {
@@ -334,6 +374,7 @@ export class JobQueue {
 
   private async fail(job: Job, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error)
+    const retryDelayMs = this.retryDelayMs(job.attempts)
     await this.db.query(
       `UPDATE jobs SET
          status = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'pending' END,
@@ -341,7 +382,8 @@ export class JobQueue {
          run_at = now() + make_interval(secs => $3::double precision / 1000),
          last_error = $2, locked_by = NULL, locked_until = NULL
        WHERE id = $1 AND locked_by = $4`,
-      [job.id, message, this.retryDelayMs(job.attempts), this.workerId],
+      [job.id, message, retryDelayMs, this.workerId],
     )
+    this.wakeIn(retryDelayMs)
   }
 }
