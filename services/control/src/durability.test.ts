@@ -1,13 +1,13 @@
 /**
  * The rollback workflow survives a crash: it is on disk before the 202 is sent, and a process
  * killed with SIGKILL in the middle of it is resumed by the next process on the same DATA_DIR,
- * which finishes it exactly once. Runs the real entry point (`tsx src/main.ts`) as a child.
+ * which finishes it exactly once. Runs the built command (`dist/main.js`) as a child.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { validatingFetch } from '@apiplatform/contract'
+import { builtServiceEntry, validatingFetch } from '@apiplatform/contract'
 import { createControlClient } from '@apiplatform/control-client'
 import { openDatabase } from '@apiplatform/server-kit'
 import { afterAll, expect, it } from 'vitest'
@@ -25,8 +25,9 @@ afterAll(() => {
 })
 
 async function start(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: join(import.meta.dirname, '..'),
+  const serviceDir = join(import.meta.dirname, '..')
+  const child = spawn(process.execPath, [builtServiceEntry(serviceDir)], {
+    cwd: serviceDir,
     env: {
       ...process.env,
       PORT: '0',

@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
-import { validatingFetch } from '@apiplatform/contract'
+import { builtServiceEntry, validatingFetch } from '@apiplatform/contract'
 import { createControlClient } from '@apiplatform/control-client'
 import { type Database, openDatabase } from '@apiplatform/server-kit'
 import { afterAll, expect, it } from 'vitest'
@@ -35,8 +35,9 @@ function withSearchPath(base: string): string {
 }
 
 async function start(name: string): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: join(import.meta.dirname, '..'),
+  const serviceDir = join(import.meta.dirname, '..')
+  const child = spawn(process.execPath, [builtServiceEntry(serviceDir)], {
+    cwd: serviceDir,
     env: {
       ...process.env,
       PORT: '0',

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import {
+  builtServiceEntry,
   type FuzzReport,
   formatReport,
   type OpenApiDocument,
@@ -33,7 +34,7 @@ for (const kind of KINDS) {
     beforeAll(async () => {
       // The service as operators run it, in its own process: the fuzzer's work does not share its
       // event loop, and a request that wedged it cannot take other suites with it.
-      service = await startServiceCommand(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      service = await startServiceCommand(process.execPath, [builtServiceEntry(SERVICE_DIR)], {
         cwd: SERVICE_DIR,
         env: {
           PORT: '0',

@@ -45,6 +45,7 @@ const failure = async (call: () => Promise<unknown>) => {
       retryable: e.retryable,
       requestId: e.requestId,
       errors: e.is(400) ? e.errors.length : 0,
+      locations: e.is(400) ? e.errors.map((x) => x.location) : [],
     }
   }
 }

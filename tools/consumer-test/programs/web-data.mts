@@ -17,6 +17,7 @@ const { data: page, response } = await web.scrape.withResponse({
   url: `${site}/kettle.html`,
   formats: ['markdown', { type: 'json', schema }],
 })
+const markdown: string | undefined = page.data?.markdown
 const json: Record<string, unknown> | undefined = page.data?.json
 
 const crawl = await web.crawl.start({ url: `${site}/`, limit: 3 })
@@ -54,7 +55,7 @@ process.env.WEB_DATA_API_KEY = key
 
 console.log(
   JSON.stringify({
-    markdown: page.data?.markdown?.includes('Acme Kettle') ?? false,
+    markdown: markdown?.includes('# Acme Kettle') ?? false,
     json,
     requestId: response.requestId,
     crawl: { outcome: crawled.outcome, documents: documents.length },

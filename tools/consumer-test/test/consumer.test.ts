@@ -3,17 +3,21 @@
 // workspace (offline: the workspace's store and lockfile stand in for the registry). Realistic
 // programs are type-checked with `tsc --strict` under node16 and bundler resolution, then run
 // with the clients' default options against the services (started from their installed
-// packages) and against a fault-injecting server.
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+// packages) and against a fault-injecting server. The services also start in a consumer's own vitest
+// suite through their programmatic APIs, and as their images run them (the Dockerfiles' ENV and CMD).
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import {
   createOfflineProject,
   type OfflineProject,
   type RunningCommand,
+  readImageRecipe,
   startServiceCommand,
 } from '@apiplatform/contract'
+import { openDatabase } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const root = resolve(import.meta.dirname, '../../..')
@@ -29,8 +33,21 @@ const PUBLISHED = [
 ]
 const name = (dir: string) =>
   (JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as { name: string }).name
-const PROGRAMS = ['control.mts', 'web-data.mts', 'faults.mts']
+// The service programs are only type-checked: the consumer suite below runs the same API.
+const PROGRAMS = ['control.mts', 'web-data.mts', 'faults.mts', 'control-service.mts', 'web-data-service.mts']
 const program = (file: string) => readFileSync(join(import.meta.dirname, '../programs', file), 'utf8')
+const SUITE = ['vitest.config.mjs', 'global-setup.mjs', 'control.test.mjs', 'web-data.test.mjs']
+const suiteFile = (file: string) => readFileSync(join(import.meta.dirname, '../suite', file), 'utf8')
+const IMAGES = {
+  'control-service': {
+    recipe: readImageRecipe(join(root, 'services/control/Dockerfile')),
+    probe: '/v2/liveness',
+  },
+  'web-data-service': {
+    recipe: readImageRecipe(join(root, 'services/web-data/Dockerfile')),
+    probe: '/openapi.json',
+  },
+}
 
 let project: OfflineProject
 let control: RunningCommand | undefined
@@ -133,20 +150,25 @@ beforeAll(async () => {
       ...Object.fromEntries(others.map((dir) => [name(dir), '*'])),
       typescript: '5.9.3',
       '@types/node': '20.19.9',
+      vitest: '4.1.12',
     },
-    files: Object.fromEntries([...PROGRAMS, 'cjs.cjs'].map((file) => [file, program(file)])),
+    files: {
+      ...Object.fromEntries([...PROGRAMS, 'cjs.cjs'].map((file) => [file, program(file)])),
+      ...Object.fromEntries(SUITE.map((file) => [file, suiteFile(file)])),
+    },
   })
   console.log(`packed and installed in ${Math.round(performance.now() - t0)} ms`)
   const bin = (command: string) => join(project.dir, 'node_modules/.bin', command)
-  // The services start, and both type-checks run, side by side.
+  // The services start, and both type-checks run, side by side. Their log level is the command's
+  // default: one JSON line per request, which the last test reads.
   ;[control, webData, node16, bundler] = await Promise.all([
     startServiceCommand(bin('control-service'), ['--port', '0', '--memory'], {
       cwd: project.dir,
-      env: { CONTROL_ROOT_KEY: 'root_consumer_test', CONTROL_WORKFLOW_STEP_MS: '20', LOG_LEVEL: 'warn' },
+      env: { CONTROL_ROOT_KEY: 'root_consumer_test', CONTROL_WORKFLOW_STEP_MS: '20', LOG_FORMAT: 'json' },
     }),
     startServiceCommand(bin('web-data-service'), ['--port', '0', '--memory'], {
       cwd: project.dir,
-      env: { WEB_DATA_API_KEY: 'fc-consumer-test', WEB_DATA_ALLOW_PRIVATE_URLS: '1', LOG_LEVEL: 'warn' },
+      env: { WEB_DATA_API_KEY: 'fc-consumer-test', WEB_DATA_ALLOW_PRIVATE_URLS: '1', LOG_FORMAT: 'json' },
     }),
     // The programs run from JavaScript compiled the way a node16 project compiles them (tsc emits
     // even when it reports errors: those fail the node16 test, not every test).
@@ -192,6 +214,7 @@ it('control client: defaults from the environment, pagination, JSON objects, err
   expect(r.errors.missing).toMatchObject({ status: 404, retryable: false })
   expect(r.errors.wrongType).toMatchObject({ status: 400, retryable: false })
   expect(r.errors.wrongType.errors).toBeGreaterThan(0)
+  expect(r.errors.wrongType.locations).toEqual(expect.arrayContaining([expect.any(String)]))
   expect(r.errors.stopped.requestId).toMatch(/^req_/)
   expect(r.rollback).toMatchObject({ outcome: 'current', isCurrent: true })
   expect(r.aborted).toBe('changed my mind')
@@ -246,16 +269,67 @@ it('default retries against a faulty server: retryable statuses retried, Retry-A
   expect(r.waited.agent).toBeGreaterThanOrEqual(1000)
 })
 
-it('CommonJS with nothing configured: require, credentials and base URLs from the environment, retries', async () => {
+it('CommonJS with nothing configured: require, credentials and base URLs from the environment, error classes, retries', async () => {
   const env = {
-    CONTROL_BASE_URL: servers().faults,
-    CONTROL_ROOT_KEY: 'root_cjs',
-    WEB_DATA_BASE_URL: servers().faults,
-    WEB_DATA_API_KEY: 'fc-cjs',
+    CONTROL_BASE_URL: control?.url as string,
+    CONTROL_ROOT_KEY: 'root_consumer_test',
+    WEB_DATA_BASE_URL: webData?.url as string,
+    WEB_DATA_API_KEY: 'fc-consumer-test',
+    FAULT_URL: servers().faults,
   }
   const out = await project.run(process.execPath, ['cjs.cjs'], env)
-  expect(JSON.parse(out.trim())).toEqual({ whoami: 'key_1', search: true })
+  expect(JSON.parse(out.trim().split('\n').at(-1) as string)).toEqual({
+    deployment: 'd_seed_v3',
+    missing: { instance: true, status: 404 },
+    badId: { instance: true, status: 400, error: 'Invalid job ID format. Job ID must be a valid UUID.' },
+    whoami: 'key_1',
+    search: true,
+  })
   expect(faultCounts).toMatchObject({ '/v2/keys.whoami': 2, '/v2/search': 2 })
+})
+
+it('runs in a consumer vitest suite whose global set-up starts both services through their APIs', async () => {
+  const output = await project.run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run'])
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: vitest's colours
+  expect(output.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+4 passed/)
+})
+
+// No docker engine here: each image's run stage (its ENV and CMD) on the same installed tarballs.
+describe.each(Object.entries(IMAGES))('the image of %s', (command, { recipe, probe }) => {
+  it('installs published packages only, all of them installed here, on node:20-slim', () => {
+    expect(recipe.bases.every((base) => base === 'node:20-slim')).toBe(true)
+    expect(recipe.packed.length).toBeGreaterThan(0)
+    expect(PUBLISHED).toEqual(expect.arrayContaining(recipe.packed))
+  })
+
+  it('runs with the ENV and CMD of its Dockerfile, PostgreSQL through DATABASE_URL', async () => {
+    const data = mkdtempSync(join(tmpdir(), 'image-data-'))
+    const database = process.env.TEST_DATABASE_URL
+    const schema = `image_${command.replaceAll('-', '_')}_${process.pid}`
+    try {
+      const [node = 'node', ...args] = recipe.cmd.map((part) => part.replace(/^\/app\//, `${project.dir}/`))
+      expect(existsSync(args[0] as string)).toBe(true)
+      const service = await startServiceCommand(node, args, {
+        cwd: project.dir,
+        env: {
+          ...recipe.env,
+          PORT: '0',
+          DATA_DIR: data,
+          ...(database ? { DATABASE_URL: database, DATABASE_SCHEMA: schema } : {}),
+        },
+      })
+      expect(service.output()).toContain(database ? 'PostgreSQL (DATABASE_URL' : `PGlite in ${data}`)
+      expect((await fetch(`${service.url}${probe}`)).status).toBe(200)
+      expect(await service.stop()).toBe(0)
+    } finally {
+      rmSync(data, { recursive: true, force: true })
+      if (database) {
+        const db = await openDatabase({ databaseUrl: database })
+        await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+        await db.close()
+      }
+    }
+  })
 })
 
 // What the project's own development notes are called: none of it belongs in a published file.
@@ -281,5 +355,27 @@ describe.each(PUBLISHED.slice(0, 4))('the installed %s', (dir) => {
       return match ? [`${file.slice(installed().length)}: ${match[0]}`] : []
     })
     expect(leaks).toEqual([])
+  })
+})
+
+// Last: it stops the services the other tests use.
+it('both commands log one JSON line per request, with its request id, and stop on SIGTERM', async () => {
+  const running = [
+    [control, '/v2/liveness'],
+    [webData, '/openapi.json'],
+  ] as const
+  const responses = await Promise.all(running.map(([service, path]) => fetch(`${service?.url}${path}`)))
+  expect(responses.map((res) => res.status)).toEqual([200, 200])
+  expect(await Promise.all(running.map(([service]) => service?.stop()))).toEqual([0, 0])
+  running.forEach(([service, path], i) => {
+    const lines = (service?.output() ?? '')
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { path?: string; status?: number; reqId?: string })
+    const reqId = responses[i]?.headers.get('x-request-id')
+    expect(reqId).toMatch(/^req_/)
+    expect(lines.filter((line) => line.reqId === reqId && line.path)).toEqual([
+      expect.objectContaining({ path, status: 200, reqId }),
+    ])
   })
 })

@@ -1,4 +1,3 @@
-export { type ConsumerProject, createConsumerProject } from './consumer.js'
 export { type ImageRecipe, readImageRecipe } from './dockerfile.js'
 export { compareSpecs, type Drift, formatDrift, type OpenApiLike } from './drift.js'
 export {
@@ -24,7 +23,7 @@ export {
 } from './fuzz/run.js'
 export { createOfflineProject, type OfflineProject, type OfflineProjectOptions } from './offline-project.js'
 export { ROUTES_CONSUMER_DEPENDENCIES, routesConsumerFiles } from './routes-consumer.js'
-export { type RunningCommand, startServiceCommand } from './service-command.js'
+export { builtServiceEntry, type RunningCommand, startServiceCommand } from './service-command.js'
 export { loadSpec, type OpenApiDocument, type OperationObject } from './spec.js'
 export { installedCopies, type TypeCheckCost, typeCheckCost } from './type-check-cost.js'
 export { validatingFetch } from './validating-fetch.js'

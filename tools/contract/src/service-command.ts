@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 
 export interface RunningCommand {
   /** Where it listens, from its `… listening on <url>` line. */
@@ -46,4 +48,18 @@ export function startServiceCommand(
     })
     void exit.then((code) => reject(new Error(`${command} exited (${code}) before it listened:\n${output}`)))
   })
+}
+
+/**
+ * The built command of the service in `serviceDir` (`dist/main.js`), for tests that run it as its
+ * own process: turbo builds a service before its tests, and the built file spares each process a
+ * TypeScript transform of the whole service. A vitest run of its own runs the last build.
+ */
+export function builtServiceEntry(serviceDir: string): string {
+  const entry = join(serviceDir, 'dist/main.js')
+  if (!existsSync(entry))
+    throw new Error(
+      `${entry} is missing: build the service first (\`pnpm turbo run build --filter=<service>\`; \`pnpm turbo run test\` does)`,
+    )
+  return entry
 }

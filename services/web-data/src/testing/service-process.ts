@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { validatingFetch } from '@apiplatform/contract'
+import { builtServiceEntry, validatingFetch } from '@apiplatform/contract'
 import { createWebDataClient } from '@apiplatform/web-data-client'
 import { specValidator } from './harness.js'
 
 const SERVICE_DIR = fileURLToPath(new URL('../..', import.meta.url))
 
 /**
- * The service as operators run it (`tsx src/main.ts`, PGlite in `dataDir`), in its own process so
+ * The service as operators run it (its built command, PGlite in `dataDir`), in its own process so
  * that a crash test can SIGKILL it and start it again on the same folder. Fast job leases (1.5 s)
  * and polls (50 ms), so that a restarted process takes the dead one's jobs over quickly; `env`
  * adds settings. Resolves once the service listens.
@@ -18,7 +18,7 @@ export function startServiceProcess(options: {
   apiKey: string
   env?: Record<string, string>
 }): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [builtServiceEntry(SERVICE_DIR)], {
     cwd: SERVICE_DIR,
     env: {
       ...process.env,

@@ -6,17 +6,16 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
+import { builtServiceEntry } from '@apiplatform/contract'
 import { openDatabase, randomToken } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 const databaseUrl = process.env.TEST_DATABASE_URL
 const serviceDir = fileURLToPath(new URL('../../..', import.meta.url))
-const tsxCli = createRequire(import.meta.url).resolve('tsx/cli')
 
 function start(url: string, rootKey: string): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, [tsxCli, 'src/main.ts'], {
+  const child = spawn(process.execPath, [builtServiceEntry(serviceDir)], {
     cwd: serviceDir,
     env: {
       ...process.env,

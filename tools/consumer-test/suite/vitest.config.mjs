@@ -1,0 +1,1 @@
+export default { test: { globalSetup: ['./global-setup.mjs'], include: ['*.test.mjs'] } }
