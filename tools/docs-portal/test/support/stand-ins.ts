@@ -1,11 +1,12 @@
 /**
- * The two reference services as operators run them (`src/main.ts` with the run-time contract's
+ * The two reference services as operators run them (`dist/main.js` with the run-time contract's
  * environment variables), each in its own process on a free port with its own PGlite folder.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { builtServiceEntry } from '@apiplatform/contract'
 import { findRoot, loadWorkspace } from '@apiplatform/release/workspace'
 
 export interface StandIn {
@@ -22,7 +23,7 @@ const PACKAGES = { control: '@apiplatform/control-service', 'web-data': '@apipla
 export async function startStandIn(
   name: keyof typeof PACKAGES,
   env: Record<string, string>,
-  // A safety net, not a wait: on a busy 2-core machine running the whole suite, a start (tsx, PGlite,
+  // A safety net, not a wait: on a busy 2-core machine running the whole suite, a start (PGlite,
   // migrations) has been seen to take over a minute.
   timeoutMs = 300_000,
 ): Promise<StandIn> {
@@ -30,7 +31,9 @@ export async function startStandIn(
   const pkg = ws.packages.find((p) => p.name === PACKAGES[name])
   if (!pkg) throw new Error(`no workspace package ${PACKAGES[name]}`)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `docs-${name}-`))
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // The built service (turbo builds it before this suite), as operators run it: no TypeScript
+  // transform in each process.
+  const child: ChildProcess = spawn(process.execPath, [builtServiceEntry(pkg.dir)], {
     cwd: pkg.dir,
     env: {
       ...process.env,
