@@ -18,6 +18,8 @@ import { deserialize } from 'node:v8'
 import { Worker } from 'node:worker_threads'
 import type { Database, Sql } from './database.js'
 import { DatabaseStalledError } from './failures.js'
+import { pgliteOptions } from './pglite-options.js'
+import { templateFile } from './pglite-template.js'
 import {
   deserializeError,
   type Reply,
@@ -55,10 +57,11 @@ export async function openPgliteWorker(
   options: PgliteWorkerOptions = {},
 ): Promise<Database> {
   const callTimeoutMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS
-  // Creating a database runs initdb in a PGlite instance of its own, and WebAssembly memory is not
-  // given back while its thread lives: a thread of its own creates it and ends, and the instance
-  // that serves opens it as it would open existing data (about 470 MB of RSS less).
-  if (dataDir && !existsSync(join(dataDir, 'PG_VERSION'))) {
+  // Creating a database (or the template new databases are copied from) runs initdb in PGlite
+  // instances of their own, and WebAssembly memory is not given back while its thread lives: a
+  // thread of its own does it and ends, and the instance that serves opens the database as it
+  // would open existing data, or copies the template into memory (about 470 MB of RSS less).
+  if (dataDir ? !existsSync(join(dataDir, 'PG_VERSION')) : templateMissing()) {
     const creating = startThread({ dataDir, createOnly: true })
     try {
       await creating.ready
@@ -167,6 +170,13 @@ export async function openPgliteWorker(
       await worker.terminate()
     },
   }
+}
+
+/** Whether new databases are copied from a template that is not cached yet. */
+function templateMissing(): boolean {
+  // The template depends on initdb's options only, not on PGlite's start parameters.
+  const file = templateFile(pgliteOptions([]))
+  return file !== undefined && !existsSync(file)
 }
 
 interface Thread {
