@@ -57,11 +57,12 @@ export async function openPgliteWorker(
   options: PgliteWorkerOptions = {},
 ): Promise<Database> {
   const callTimeoutMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS
-  // Creating a database (or the template new databases are copied from) runs initdb in PGlite
-  // instances of their own, and WebAssembly memory is not given back while its thread lives: a
-  // thread of its own does it and ends, and the instance that serves opens the database as it
-  // would open existing data, or copies the template into memory (about 470 MB of RSS less).
-  if (dataDir ? !existsSync(join(dataDir, 'PG_VERSION')) : templateMissing()) {
+  // Running initdb (for a new database without a cached template, or to make the template)
+  // takes PGlite instances of its own, and WebAssembly memory is not given back while its thread
+  // lives: a thread of its own does it and ends, and the instance that serves opens the database
+  // as it would open existing data (about 470 MB of RSS less). Copying a cached template is
+  // cheap and runs no other instance: the serving thread does it.
+  if (initdbNeeded(dataDir)) {
     const creating = startThread({ dataDir, createOnly: true })
     try {
       await creating.ready
@@ -172,11 +173,13 @@ export async function openPgliteWorker(
   }
 }
 
-/** Whether new databases are copied from a template that is not cached yet. */
-function templateMissing(): boolean {
+/** Whether opening `dataDir` (memory when undefined) would run initdb. */
+function initdbNeeded(dataDir: string | undefined): boolean {
   // The template depends on initdb's options only, not on PGlite's start parameters.
-  const file = templateFile(pgliteOptions([]))
-  return file !== undefined && !existsSync(file)
+  const template = templateFile(pgliteOptions([]))
+  if (template !== undefined && existsSync(template)) return false
+  // In memory without templates, PGlite's initdb runs in the serving thread, as it always has.
+  return dataDir ? !existsSync(join(dataDir, 'PG_VERSION')) : template !== undefined
 }
 
 interface Thread {
