@@ -3,6 +3,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import type { Database } from './db/database.js'
 import { openDatabase } from './db/open.js'
 import { pgliteDatabase } from './db/pglite.js'
+import { createPglite } from './db/pglite-create.js'
 
 /**
  * The databases a storage test runs on: embedded PGlite always, and PostgreSQL too when
@@ -57,7 +58,7 @@ export async function openPreparedTestDatabase(
     template = (async () => {
       // Imported here: the services' bundles include this module, and their start never needs PGlite on this thread.
       const { PGlite: Engine } = await import('@electric-sql/pglite')
-      const pg = await Engine.create('memory://')
+      const pg = await createPglite(Engine, undefined, {})
       await prepare(pgliteDatabase(pg))
       return pg
     })()

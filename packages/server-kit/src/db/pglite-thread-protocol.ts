@@ -28,7 +28,10 @@ export type Startup = { ready: true } | { ready: false; error: SerializedError }
 
 export interface WorkerOptions {
   dataDir: string | undefined
-  /** Create the database in `dataDir` (PostgreSQL's initdb), close it, and end the thread. */
+  /**
+   * Create the database in `dataDir`, close it, and end the thread; without `dataDir`, only make
+   * sure the template of new databases is cached.
+   */
   createOnly?: boolean
 }
 

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs'
 import { serialize, setFlagsFromString } from 'node:v8'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { createPglite, newDatabaseTemplate } from './pglite-create.js'
 import { pgliteOptions } from './pglite-options.js'
 import {
   type Reply,
@@ -44,9 +45,13 @@ setFlagsFromString('--liftoff-only')
 
 let pg: PGlite
 try {
+  const options = pgliteOptions(PGlite.defaultStartParams)
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  pg = await PGlite.create(dataDir ?? 'memory://', pgliteOptions(PGlite.defaultStartParams))
-  if (createOnly) await pg.close()
+  if (createOnly && !dataDir) await newDatabaseTemplate(PGlite, options)
+  else {
+    pg = await createPglite(PGlite, dataDir, options)
+    if (createOnly) await pg.close()
+  }
   port.postMessage({ ready: true } satisfies Startup)
 } catch (error) {
   port.postMessage({ ready: false, error: serializeError(error) } satisfies Startup)

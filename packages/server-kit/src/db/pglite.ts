@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import type { PGliteInterface } from '@electric-sql/pglite'
 import type { Database, Sql } from './database.js'
+import { createPglite } from './pglite-create.js'
 import { pgliteOptions } from './pglite-options.js'
 
 /** Opens the embedded database: a folder on disk, or memory when `dataDir` is undefined. */
@@ -8,7 +9,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   if (dataDir) mkdirSync(dataDir, { recursive: true })
   // Loaded here, not at start: with PGlite in a worker thread this thread never needs it.
   const { PGlite } = await import('@electric-sql/pglite')
-  return pgliteDatabase(await PGlite.create(dataDir ?? 'memory://', pgliteOptions(PGlite.defaultStartParams)))
+  return pgliteDatabase(await createPglite(PGlite, dataDir, pgliteOptions(PGlite.defaultStartParams)))
 }
 
 /** An open PGlite instance behind the `Database` interface (closing it closes the instance). */
