@@ -6,7 +6,8 @@ import { dirname } from 'node:path'
 import { type ConsumerProject, createConsumerProject } from '@apiplatform/contract'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type FixtureSite, startFixtureSite } from './testing/fixture-site.js'
-import { startTestService, type TestService } from './testing/harness.js'
+import type { TestService } from './testing/harness.js'
+import { startSharedTestService } from './testing/shared-service.js'
 
 const clientDir = dirname(createRequire(import.meta.url).resolve('@apiplatform/web-data-client/package.json'))
 let project: ConsumerProject
@@ -14,7 +15,10 @@ let service: TestService
 let site: FixtureSite
 
 beforeAll(async () => {
-  ;[service, site] = await Promise.all([startTestService({ allowPrivateUrls: true }), startFixtureSite()])
+  ;[service, site] = await Promise.all([
+    startSharedTestService({ allowPrivateUrls: true }),
+    startFixtureSite(),
+  ])
   project = createConsumerProject(clientDir, {
     'use.mts': `import { WebDataApiError, createWebDataClient } from '@apiplatform/web-data-client'
 const client = createWebDataClient({ baseUrl: process.env.BASE_URL!, apiKey: 'k' })
