@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { balance } from '../billing/credits.js'
+import { authenticate } from '../billing/keys.js'
 import { batchFinished, crawlFinished, startCrawl } from '../testing/crawl.js'
 import { type FixtureSite, PAGES, startFixtureSite } from '../testing/fixture-site.js'
-import { startTestService, type TestService } from '../testing/harness.js'
+import type { TestService } from '../testing/harness.js'
+import { startSharedTestService } from '../testing/shared-service.js'
 
 const page = (heading: string) =>
   `<!doctype html><html lang="en"><head><title>Cache</title></head><body><main><h1>${heading}</h1></main></body></html>`
@@ -28,7 +30,7 @@ describe.each(testDatabaseKinds())('POST /v2/scrape page cache (%s)', (kind) => 
 
   beforeAll(async () => {
     site = await startFixtureSite()
-    t = await startTestService({ kind })
+    t = await startSharedTestService({ kind })
   })
   afterAll(async () => {
     for (const path of paths) delete PAGES[path]
@@ -151,7 +153,7 @@ describe.each(testDatabaseKinds())('batch scrape and crawl pages and the page ca
 
   beforeAll(async () => {
     site = await startFixtureSite()
-    t = await startTestService({ kind })
+    t = await startSharedTestService({ kind })
   })
   afterAll(async () => {
     for (const path of paths) delete PAGES[path]
@@ -211,8 +213,7 @@ describe.each(testDatabaseKinds())('batch scrape and crawl pages and the page ca
   })
 })
 
-/** The bootstrap team of a test service. */
+/** The team of the test's key. */
 async function teamOf(t: TestService): Promise<string> {
-  const rows = await t.service.db.query<{ team_id: string }>('SELECT team_id FROM api_keys LIMIT 1')
-  return rows[0]?.team_id ?? ''
+  return (await authenticate(t.service.db, t.apiKey))?.teamId ?? ''
 }

@@ -61,6 +61,12 @@ export interface TestServiceOptions {
   maxBodyBytes?: number
   /** Time to receive a whole request (WEB_DATA_REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number
+  /**
+   * A service of the block's own on a fresh database (`useTestService`), for tests that read
+   * state beyond their team (every row of a table) or that the worker's shared service would
+   * keep busy; without it the block shares the worker's service of the same options.
+   */
+  fresh?: boolean
 }
 
 /** A test service whose database can be made to fail (`faults.failAll(sqlError('08006'))`). */

@@ -14,6 +14,7 @@ import {
   type TestService,
   type TestServiceOptions,
 } from './harness.js'
+import { startSharedTestService } from './shared-service.js'
 
 /** `start()` before the block's tests, `stop` after them; the result forwards to what `start` made. */
 function forTheBlock<T extends object>(start: () => Promise<T>, stop: (value: T) => Promise<void>): T {
@@ -33,10 +34,13 @@ function forTheBlock<T extends object>(start: () => Promise<T>, stop: (value: T)
   })
 }
 
-/** The service on a fresh test database (`startTestService`). */
+/**
+ * The test worker's service of `options` with a team of the block's own (`startSharedTestService`),
+ * or with `fresh: true` a service of the block's own on a fresh test database (`startTestService`).
+ */
 export const useTestService = (options: TestServiceOptions = {}): TestService =>
   forTheBlock(
-    () => startTestService(options),
+    () => (options.fresh ? startTestService(options) : startSharedTestService(options)),
     (t) => t.stop(),
   )
 

@@ -22,7 +22,8 @@ async function settled(receiver: Receiver, type: string) {
 
 describe.each(testDatabaseKinds())('webhooks of crawls, batch scrapes and agent runs (%s)', (kind) => {
   const site = useCrawlSite()
-  const t = useTestService({ kind })
+  // Webhooks are signed with the service's bootstrap key, which only a service of its own hands out.
+  const t = useTestService({ kind, fresh: true })
   let receiver: Receiver
 
   beforeEach(async () => {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { balance } from '../../billing/credits.js'
 import { expectWellFormed, finished, startRun, trace } from '../../testing/agent.js'
 import { type FixtureSite, startFixtureSite } from '../../testing/fixture-site.js'
-import { eventually, startTestService, type TestService } from '../../testing/harness.js'
+import { eventually, type TestService } from '../../testing/harness.js'
+import { startSharedTestService } from '../../testing/shared-service.js'
 
 describe.each(testDatabaseKinds())('DELETE /v2/agent/{jobId} → 200 (%s)', (kind) => {
   let t: TestService
@@ -11,7 +12,7 @@ describe.each(testDatabaseKinds())('DELETE /v2/agent/{jobId} → 200 (%s)', (kin
   beforeAll(async () => {
     site = await startFixtureSite()
     // Slow steps, so the test catches the run mid-flight.
-    t = await startTestService({ kind, agentStepMs: 2000 })
+    t = await startSharedTestService({ kind, agentStepMs: 2000 })
   })
   afterAll(async () => {
     await t?.stop()

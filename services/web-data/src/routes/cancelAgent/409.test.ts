@@ -2,7 +2,8 @@ import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { finished, startRun } from '../../testing/agent.js'
 import { type FixtureSite, startFixtureSite } from '../../testing/fixture-site.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import type { TestService } from '../../testing/harness.js'
+import { startSharedTestService } from '../../testing/shared-service.js'
 
 describe.each(testDatabaseKinds())('DELETE /v2/agent/{jobId} → 409 (%s)', (kind) => {
   let t: TestService
@@ -10,9 +11,9 @@ describe.each(testDatabaseKinds())('DELETE /v2/agent/{jobId} → 409 (%s)', (kin
   let site: FixtureSite
   beforeAll(async () => {
     site = await startFixtureSite()
-    t = await startTestService({ kind })
+    t = await startSharedTestService({ kind })
     // No worker: a cancelled run stays cancelling.
-    idle = await startTestService({ kind, worker: false })
+    idle = await startSharedTestService({ kind, worker: false })
   })
   afterAll(async () => {
     await t?.stop()

@@ -4,7 +4,7 @@ import { useCrawlSite, useTestService } from '../../testing/lifecycle.js'
 
 describe.each(testDatabaseKinds())('POST /v2/crawl → 400 (%s)', (kind) => {
   const site = useCrawlSite()
-  const t = useTestService({ kind })
+  const t = useTestService({ kind, fresh: true })
 
   it('answers Invalid URL for a missing or non-http url', async () => {
     for (const body of [{}, { url: 'ftp://example.com' }, { url: 'not a url' }]) {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeBrowser } from '../../testing/browser.js'
 import { type FixtureSite, startFixtureSite } from '../../testing/fixture-site.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import type { TestService } from '../../testing/harness.js'
+import { startSharedTestService } from '../../testing/shared-service.js'
 
 describeBrowser('POST /v2/interact/{sessionId}/execute → 200', () => {
   let t: TestService
@@ -9,7 +10,7 @@ describeBrowser('POST /v2/interact/{sessionId}/execute → 200', () => {
   let sessionId: string
   beforeAll(async () => {
     site = await startFixtureSite()
-    t = await startTestService()
+    t = await startSharedTestService()
     const { data } = await t.client.POST('/v2/interact', { body: {} })
     sessionId = String(data?.id)
   })

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { describeBrowser } from '../../testing/browser.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import type { TestService } from '../../testing/harness.js'
+import { startSharedTestService } from '../../testing/shared-service.js'
 
 describeBrowser('POST /v2/interact/{sessionId}/execute → 408', () => {
   let t: TestService
   let sessionId: string
   beforeAll(async () => {
-    t = await startTestService()
+    t = await startSharedTestService()
     const { data } = await t.client.POST('/v2/interact', { body: {} })
     sessionId = String(data?.id)
   })

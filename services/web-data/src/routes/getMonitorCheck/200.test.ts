@@ -1,7 +1,8 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type MutableSite, page, startMutableSite, yearly } from '../../monitor/testing.js'
-import { eventually, startTestService, type TestService } from '../../testing/harness.js'
+import { eventually, type TestService } from '../../testing/harness.js'
+import { startSharedTestService } from '../../testing/shared-service.js'
 
 describe.each(testDatabaseKinds())('GET /v2/monitor/{monitorId}/checks/{checkId} → 200 (%s)', (kind) => {
   let t: TestService
@@ -12,7 +13,7 @@ describe.each(testDatabaseKinds())('GET /v2/monitor/{monitorId}/checks/{checkId}
       '/2.html': page('Two', '<p>2</p>'),
       '/3.html': page('Three', '<p>3</p>'),
     })
-    t = await startTestService({ kind })
+    t = await startSharedTestService({ kind })
   })
   afterAll(async () => {
     await t?.stop()

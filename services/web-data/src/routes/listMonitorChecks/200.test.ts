@@ -1,14 +1,15 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type MutableSite, page, startMutableSite } from '../../monitor/testing.js'
-import { eventually, startTestService, type TestService } from '../../testing/harness.js'
+import { eventually, type TestService } from '../../testing/harness.js'
+import { startSharedTestService } from '../../testing/shared-service.js'
 
 describe.each(testDatabaseKinds())('GET /v2/monitor/{monitorId}/checks → 200 (%s)', (kind) => {
   let t: TestService
   let site: MutableSite
   beforeAll(async () => {
     site = await startMutableSite({ '/p.html': page('Page', '<p>v1</p>') })
-    t = await startTestService({ kind })
+    t = await startSharedTestService({ kind })
   })
   afterAll(async () => {
     await t?.stop()

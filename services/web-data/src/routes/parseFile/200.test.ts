@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { balance } from '../../billing/credits.js'
 import { authenticate } from '../../billing/keys.js'
 import { buildDocx, buildPdf } from '../../parse/fixtures.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import type { TestService } from '../../testing/harness.js'
+import { startSharedTestService } from '../../testing/shared-service.js'
 
 const upload = (bytes: Uint8Array | string, name: string, type: string, options?: unknown) => {
   const form = new FormData()
@@ -16,7 +17,7 @@ describe.each(testDatabaseKinds())('POST /v2/parse → 200 (%s)', (kind) => {
   let t: TestService
   let teamId: string
   beforeAll(async () => {
-    t = await startTestService({ kind, worker: false })
+    t = await startSharedTestService({ kind, worker: false })
     teamId = (await authenticate(t.service.db, t.apiKey))?.teamId as string
   })
   afterAll(async () => {

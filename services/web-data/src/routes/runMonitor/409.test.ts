@@ -1,13 +1,14 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { yearly } from '../../monitor/testing.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import type { TestService } from '../../testing/harness.js'
+import { startSharedTestService } from '../../testing/shared-service.js'
 
 describe.each(testDatabaseKinds())('POST /v2/monitor/{monitorId}/run → 409 (%s)', (kind) => {
   let t: TestService
   beforeAll(async () => {
     // No worker: the first check stays queued.
-    t = await startTestService({ kind, worker: false })
+    t = await startSharedTestService({ kind, worker: false })
   })
   afterAll(async () => {
     await t?.stop()

@@ -1,7 +1,8 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FixtureSite, startFixtureSite } from '../../testing/fixture-site.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import type { TestService } from '../../testing/harness.js'
+import { startSharedTestService } from '../../testing/shared-service.js'
 
 describe.each(testDatabaseKinds())('POST /v2/scrape → 403 (%s)', (kind) => {
   let t: TestService
@@ -9,9 +10,9 @@ describe.each(testDatabaseKinds())('POST /v2/scrape → 403 (%s)', (kind) => {
   let site: FixtureSite
   beforeAll(async () => {
     site = await startFixtureSite()
-    t = await startTestService({ kind, allowPrivateUrls: true })
+    t = await startSharedTestService({ kind, allowPrivateUrls: true })
     // The default: WEB_DATA_ALLOW_PRIVATE_URLS unset.
-    guarded = await startTestService({ kind, allowPrivateUrls: false })
+    guarded = await startSharedTestService({ kind, allowPrivateUrls: false })
   })
   afterAll(async () => {
     await t?.stop()

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { balance } from '../../billing/credits.js'
 import { authenticate } from '../../billing/keys.js'
 import { type FixtureSite, startFixtureSite } from '../../testing/fixture-site.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import type { TestService } from '../../testing/harness.js'
+import { startSharedTestService } from '../../testing/shared-service.js'
 
 describe.each(testDatabaseKinds())('POST /v2/search → 200 (%s)', (kind) => {
   let t: TestService
@@ -11,7 +12,7 @@ describe.each(testDatabaseKinds())('POST /v2/search → 200 (%s)', (kind) => {
   let teamId: string
   beforeAll(async () => {
     site = await startFixtureSite()
-    t = await startTestService({ kind })
+    t = await startSharedTestService({ kind })
     teamId = (await authenticate(t.service.db, t.apiKey))?.teamId as string
     // The index is what the team has fetched: scrape a few fixture pages first.
     for (const path of ['/product.html', '/specs.html', '/reviews.html', '/releases.html', '/article.html']) {

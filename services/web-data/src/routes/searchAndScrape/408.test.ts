@@ -1,14 +1,15 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type MutableSite, page, startMutableSite } from '../../monitor/testing.js'
-import { startTestService, type TestService } from '../../testing/harness.js'
+import type { TestService } from '../../testing/harness.js'
+import { startSharedTestService } from '../../testing/shared-service.js'
 
 describe.each(testDatabaseKinds())('POST /v2/search → 408 (%s)', (kind) => {
   let t: TestService
   let site: MutableSite
   beforeAll(async () => {
     site = await startMutableSite({ '/sloth.html': page('Sloth facts', '<p>Sloths are slow.</p>') })
-    t = await startTestService({ kind, worker: false })
+    t = await startSharedTestService({ kind, worker: false })
   })
   afterAll(async () => {
     await t?.stop()

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { useTestService } from '../../testing/lifecycle.js'
 
 describe.each(testDatabaseKinds())('POST /v2/agent → 400 (%s)', (kind) => {
-  const t = useTestService({ kind, worker: false })
+  const t = useTestService({ kind, worker: false, fresh: true })
 
   it('answers Bad Request with details when prompt is missing or too long', async () => {
     const missing = await t.client.POST('/v2/agent', {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { useTestService } from '../../testing/lifecycle.js'
 
 describe.each(testDatabaseKinds())('POST /v2/agent → 401 (%s)', (kind) => {
-  const t = useTestService({ kind, worker: false })
+  const t = useTestService({ kind, worker: false, fresh: true })
 
   it('refuses a missing or unknown key and records nothing', async () => {
     for (const key of ['', 'wd-not-a-key']) {
