@@ -172,9 +172,7 @@ describe('in-process PGlite, for comparison', () => {
     const db = await openPglite(undefined)
     try {
       const order: string[] = []
-      const slow = db
-        .query('SELECT count(*) FROM generate_series(1, 300000)')
-        .then(() => order.push('query'))
+      const slow = db.query('SELECT count(*) FROM generate_series(1, 300000)').then(() => order.push('query'))
       await new Promise((resolve) => setTimeout(resolve, 1))
       order.push('timer')
       await slow
