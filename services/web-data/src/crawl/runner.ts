@@ -23,6 +23,7 @@ import {
   insertPages,
   insertPagesWithin,
   lockLeasedCrawl,
+  lockPendingPages,
   pendingPages,
   recordRobotsBlocked,
   startPagesPhase,
@@ -391,9 +392,14 @@ class CrawlRun {
   }
 
   /** Commits a batch of finished pages in one guarded transaction; returns each page's result. */
-  private async flush(batch: Finished[]): Promise<Array<'ok' | 'stop'>> {
+  private async flush(finished: Finished[]): Promise<Array<'ok' | 'stop'>> {
     const added = await this.guarded(async (tx, status) => {
       if (status !== 'scraping') throw new Stop()
+      const pending = await lockPendingPages(
+        tx,
+        finished.map((e) => e.item.id),
+      )
+      const batch = finished.filter((e) => pending.has(e.item.id))
       // Pages that succeeded are charged in order; when the credits run out, the first unpaid
       // page fails the crawl and the pages after it stay pending.
       const okEntries = batch.filter((e) => e.outcome.ok)
@@ -467,10 +473,10 @@ class CrawlRun {
     pagesRecorded(this.deps.db)
     if (added === undefined) {
       // The credits ran out: the pages before the unpaid one committed; the crawl has failed.
-      return batch.map(() => 'stop')
+      return finished.map(() => 'stop')
     }
     for (const p of added) this.frontier.push({ id: p.id, url: p.url, depth: p.depth })
-    return batch.map(() => 'ok')
+    return finished.map(() => 'ok')
   }
 
   /** The in-scope links of a page whose links the crawl follows. */

@@ -162,6 +162,18 @@ export async function insertPagesWithin(
 }
 
 /**
+ * Of `ids`, the pages still pending, locked until the transaction ends: a page another run of the
+ * crawl already finished (a job taken over after its lease ran out) is neither charged nor counted again.
+ */
+export async function lockPendingPages(tx: Sql, ids: number[]): Promise<Set<number>> {
+  const rows = await tx.query<{ id: string | number }>(
+    `SELECT id FROM crawl_pages WHERE id = ANY($1::bigint[]) AND status = 'pending' ORDER BY id FOR UPDATE`,
+    [ids],
+  )
+  return new Set(rows.map((r) => Number(r.id)))
+}
+
+/**
  * Marks pending pages done (with their document) or failed (with their error) and adds the done
  * ones and the credits they cost to the crawl's counts, in one statement.
  */
