@@ -68,7 +68,9 @@ for (const kind of KINDS) {
         maxDurationMs: 240_000,
         known: controlKnownFailures(kind),
       })
-      const text = formatReport(report, `control on ${kind}`)
+      // A finding carries the service's own error lines (LOG_LEVEL=error: a 500's cause, by request id).
+      const log = report.findings.length > 0 ? `\nservice log:\n${service.output().slice(-20_000)}` : ''
+      const text = formatReport(report, `control on ${kind}`) + log
       console.info(text)
       expect(report.stopped, text).toBeUndefined()
       expect(report.sent, text).toBeGreaterThanOrEqual(REQUESTS)

@@ -80,7 +80,9 @@ for (const kind of KINDS) {
           (answer.body as { code?: string } | undefined)?.code === 'BROWSER_UNAVAILABLE',
         known: webDataKnownFailures(),
       })
-      const text = formatReport(report, `web-data on ${kind}`)
+      // A finding carries the service's own error lines (LOG_LEVEL=error: a 500's cause, by request id).
+      const log = report.findings.length > 0 ? `\nservice log:\n${service.output().slice(-20_000)}` : ''
+      const text = formatReport(report, `web-data on ${kind}`) + log
       console.info(text)
       expect(report.stopped, text).toBeUndefined()
       expect(report.sent, text).toBeGreaterThanOrEqual(REQUESTS)

@@ -10,9 +10,10 @@ export async function identityForOperation(
   c: Context<ServiceEnv>,
   sql: Sql,
   identity: string,
+  options: { forUpdate?: boolean } = {},
 ): Promise<IdentityRecord> {
   requirePermission(c)
-  const found = await findIdentity(sql, c.get('caller').workspaceId, identity)
+  const found = await findIdentity(sql, c.get('caller').workspaceId, identity, options)
   if (!found) throw notFound('identity', `The identity ${identity} does not exist.`)
   return found
 }

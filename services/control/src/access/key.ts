@@ -12,8 +12,13 @@ export const keyNotFound = (keyId: string) =>
  * The key of the caller's workspace that the caller may act on: 404, then 403 for its API (a key
  * with no fitting permission at all got its 403 from the auth middleware already).
  */
-export async function keyForOperation(c: Context<ServiceEnv>, sql: Sql, keyId: string): Promise<KeyRecord> {
-  const key = await findKey(sql, c.get('caller').workspaceId, keyId)
+export async function keyForOperation(
+  c: Context<ServiceEnv>,
+  sql: Sql,
+  keyId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<KeyRecord> {
+  const key = await findKey(sql, c.get('caller').workspaceId, keyId, options)
   if (!key) throw keyNotFound(keyId)
   requirePermission(c, { apiId: key.apiId })
   return key

@@ -134,9 +134,15 @@ export async function insertKey(sql: Sql, k: NewKey): Promise<boolean> {
   return rows.length === 1
 }
 
-export async function findKey(sql: Sql, workspaceId: string, keyId: string): Promise<KeyRecord | undefined> {
+/** `forUpdate` locks the row until the transaction ends: a writer of the key's rows then meets it deleted as a 404, not as a broken reference. */
+export async function findKey(
+  sql: Sql,
+  workspaceId: string,
+  keyId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<KeyRecord | undefined> {
   const rows = await sql.query<Row>(
-    'SELECT * FROM api_keys WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL',
+    `SELECT * FROM api_keys WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [keyId, workspaceId],
   )
   return rows[0] && toKeyRecord(rows[0])

@@ -43,10 +43,16 @@ const toRecord = (r: Row): IdentityRecord => ({
 })
 
 /** An identity by id or externalId. */
-export async function findIdentity(sql: Sql, workspaceId: string, idOrExternalId: string) {
+/** `forUpdate` locks the row until the transaction ends: a writer of its rate limits then meets it deleted as a 404, not as a broken reference. */
+export async function findIdentity(
+  sql: Sql,
+  workspaceId: string,
+  idOrExternalId: string,
+  options: { forUpdate?: boolean } = {},
+) {
   const rows = await sql.query<Row>(
     `SELECT * FROM identities WHERE workspace_id = $1 AND (id = $2 OR external_id = $2)
-     ORDER BY (id = $2) DESC LIMIT 1`,
+     ORDER BY (id = $2) DESC LIMIT 1${options.forUpdate ? ' FOR UPDATE' : ''}`,
     [workspaceId, idOrExternalId],
   )
   return rows[0] && toRecord(rows[0])

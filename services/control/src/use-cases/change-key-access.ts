@@ -20,7 +20,7 @@ async function changeKeyAccess<T>(
   read: (tx: Sql, key: KeyRecord) => Promise<T>,
 ): Promise<T> {
   return deps.db.transaction(async (tx) => {
-    const key = await keyForOperation(c, tx, keyId)
+    const key = await keyForOperation(c, tx, keyId, { forUpdate: true })
     await change(tx, key)
     return read(tx, key)
   })

@@ -1,5 +1,6 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
+import { whileDeleted } from '../../testing/concurrent-delete.js'
 import { useTestService } from '../../testing/harness.js'
 import { call, foreignRootKey, ok, unique } from '../../testing/keys-fixtures.js'
 
@@ -24,3 +25,25 @@ describe.each(testDatabaseKinds())('identities.updateIdentity 404 (%s)', (kind) 
     )
   })
 })
+
+describe.skipIf(!testDatabaseKinds().includes('postgres'))(
+  'identities.updateIdentity 404 (postgres, concurrent deletion)',
+  () => {
+    const t = useTestService({ kind: 'postgres' })
+    it('answers 404 when the identity is deleted while its rate limits are replaced', async () => {
+      const { identityId } = await ok<{ identityId: string }>(t, 'identities.createIdentity', {
+        externalId: unique('going'),
+      })
+      const { response } = await whileDeleted(
+        t,
+        { text: 'DELETE FROM identities WHERE id = $1', params: [identityId] },
+        () =>
+          call(t, 'identities.updateIdentity', {
+            identity: identityId,
+            ratelimits: [{ name: 'requests', limit: 10, duration: 60_000, autoApply: false }],
+          }),
+      )
+      expect(response.status).toBe(404)
+    })
+  },
+)

@@ -16,7 +16,7 @@ export const updateIdentity =
     const body = c.req.valid('json')
     checkRatelimits(body.ratelimits)
     const data = await deps.db.transaction(async (tx) => {
-      const identity = await identityForOperation(c, tx, body.identity)
+      const identity = await identityForOperation(c, tx, body.identity, { forUpdate: true })
       if (body.meta !== undefined) await updateIdentityMeta(tx, identity.id, body.meta)
       if (body.ratelimits !== undefined) {
         await replaceRatelimits(tx, identity.workspaceId, { identityId: identity.id }, body.ratelimits)

@@ -1,5 +1,6 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
+import { whileDeleted } from '../../testing/concurrent-delete.js'
 import { useTestService } from '../../testing/harness.js'
 import { call, foreignRootKey, newKey } from '../../testing/keys-fixtures.js'
 
@@ -17,3 +18,23 @@ describe.each(testDatabaseKinds())('keys.updateKey 404 (%s)', (kind) => {
     ).toBe(404)
   })
 })
+
+describe.skipIf(!testDatabaseKinds().includes('postgres'))(
+  'keys.updateKey 404 (postgres, concurrent deletion)',
+  () => {
+    const t = useTestService({ kind: 'postgres' })
+    it('answers 404 when the key is erased while its rate limits are replaced', async () => {
+      const { keyId } = await newKey(t)
+      const { response } = await whileDeleted(
+        t,
+        { text: 'DELETE FROM api_keys WHERE id = $1', params: [keyId] },
+        () =>
+          call(t, 'keys.updateKey', {
+            keyId,
+            ratelimits: [{ name: 'requests', limit: 10, duration: 60_000, autoApply: false }],
+          }),
+      )
+      expect(response.status).toBe(404)
+    })
+  },
+)

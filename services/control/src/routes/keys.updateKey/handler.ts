@@ -17,7 +17,7 @@ export const updateKey =
     checkRatelimits(body.ratelimits)
     checkRefill(body.credits?.refill, 'body.credits.refill')
     await deps.db.transaction(async (tx) => {
-      const key = await keyForOperation(c, tx, body.keyId)
+      const key = await keyForOperation(c, tx, body.keyId, { forUpdate: true })
       const now = deps.now()
       const patch: KeyPatch = {}
       if (body.name !== undefined) patch.name = body.name
