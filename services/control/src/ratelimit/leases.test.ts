@@ -5,9 +5,8 @@
 import { randomToken, testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
 import { eventually, useTestService } from '../testing/harness.js'
+import { LONG_WINDOW_MS } from '../testing/ratelimit-fixtures.js'
 import { RatelimitLeases } from './leases.js'
-
-const DAY30 = 2_592_000_000
 
 describe.each(testDatabaseKinds())('rate-limit leases (%s)', (kind) => {
   const t = useTestService({ kind })
@@ -15,7 +14,7 @@ describe.each(testDatabaseKinds())('rate-limit leases (%s)', (kind) => {
     namespaceId: `rlns_test_${identifier}`,
     identifier,
     limit,
-    duration: DAY30,
+    duration: LONG_WINDOW_MS,
     cost,
     now: Date.now(),
   })

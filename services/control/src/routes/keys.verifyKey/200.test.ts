@@ -2,6 +2,7 @@ import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
 import { useTestService } from '../../testing/harness.js'
 import { newKey, ok, unique } from '../../testing/keys-fixtures.js'
+import { LONG_WINDOW_MS } from '../../testing/ratelimit-fixtures.js'
 
 interface Verified {
   valid: boolean
@@ -68,7 +69,7 @@ describe.each(testDatabaseKinds())('keys.verifyKey 200 (%s)', (kind) => {
 
   it('applies rate limits of the key and answers RATE_LIMITED', async () => {
     const { key } = await newKey(t, {
-      ratelimits: [{ name: 'requests', limit: 2, duration: 60_000, autoApply: true }],
+      ratelimits: [{ name: 'requests', limit: 2, duration: LONG_WINDOW_MS, autoApply: true }],
     })
     const first = await verify({ key })
     expect(first.ratelimits?.[0]).toMatchObject({ name: 'requests', exceeded: false, remaining: 1 })
@@ -80,7 +81,7 @@ describe.each(testDatabaseKinds())('keys.verifyKey 200 (%s)', (kind) => {
     const externalId = unique('limited')
     await ok(t, 'identities.createIdentity', {
       externalId,
-      ratelimits: [{ name: 'shared', limit: 1, duration: 60_000, autoApply: true }],
+      ratelimits: [{ name: 'shared', limit: 1, duration: LONG_WINDOW_MS, autoApply: true }],
     })
     const a = await newKey(t, { externalId })
     const b = await newKey(t, { externalId, apiId: a.apiId })

@@ -2,6 +2,7 @@ import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
 import { useTestService } from '../../testing/harness.js'
 import { foreignRootKey, newKey, ok } from '../../testing/keys-fixtures.js'
+import { LONG_WINDOW_MS } from '../../testing/ratelimit-fixtures.js'
 
 describe.each(testDatabaseKinds())('keys.verifyKey concurrency and isolation (%s)', (kind) => {
   const t = useTestService({ kind })
@@ -33,7 +34,7 @@ describe.each(testDatabaseKinds())('keys.verifyKey concurrency and isolation (%s
     const L = 11
     const N = 40
     const { key } = await newKey(t, {
-      ratelimits: [{ name: 'burst', limit: L, duration: 2_592_000_000, autoApply: true }],
+      ratelimits: [{ name: 'burst', limit: L, duration: LONG_WINDOW_MS, autoApply: true }],
     })
     const results = await Promise.all(
       Array.from({ length: N }, () => ok<{ valid: boolean; code: string }>(t, 'keys.verifyKey', { key })),

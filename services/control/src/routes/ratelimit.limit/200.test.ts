@@ -1,9 +1,7 @@
 import { randomToken, testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
 import { useTestService } from '../../testing/harness.js'
-
-/** Windows align to multiples of the duration: a long one keeps tests off window boundaries. */
-const DAY30 = 2_592_000_000
+import { LONG_WINDOW_MS } from '../../testing/ratelimit-fixtures.js'
 
 describe.each(testDatabaseKinds())('ratelimit.limit 200 (%s)', (kind) => {
   const t = useTestService({ kind })
@@ -16,7 +14,12 @@ describe.each(testDatabaseKinds())('ratelimit.limit 200 (%s)', (kind) => {
     const namespace = `ns.${randomToken(8)}`
     const results = []
     for (let i = 0; i < 4; i++) {
-      const { data, response } = await limit({ namespace, identifier: 'user_1', limit: 3, duration: DAY30 })
+      const { data, response } = await limit({
+        namespace,
+        identifier: 'user_1',
+        limit: 3,
+        duration: LONG_WINDOW_MS,
+      })
       expect(response.status).toBe(200)
       results.push(data?.data)
     }
@@ -27,22 +30,22 @@ describe.each(testDatabaseKinds())('ratelimit.limit 200 (%s)', (kind) => {
       [false, 0],
     ])
     const reset = results[0]?.reset ?? 0
-    expect(reset % DAY30).toBe(0)
+    expect(reset % LONG_WINDOW_MS).toBe(0)
     expect(reset).toBeGreaterThan(Date.now() - 1)
     // Another identifier has its own counter.
-    const other = await limit({ namespace, identifier: 'user_2', limit: 3, duration: DAY30 })
+    const other = await limit({ namespace, identifier: 'user_2', limit: 3, duration: LONG_WINDOW_MS })
     expect(other.data?.data.success).toBe(true)
   })
 
   it('counts cost units, and a cost above the limit never passes', async () => {
     const namespace = `ns.${randomToken(8)}`
-    const a = await limit({ namespace, identifier: 'org', limit: 10, duration: DAY30, cost: 7 })
+    const a = await limit({ namespace, identifier: 'org', limit: 10, duration: LONG_WINDOW_MS, cost: 7 })
     expect(a.data?.data).toMatchObject({ success: true, remaining: 3 })
-    const b = await limit({ namespace, identifier: 'org', limit: 10, duration: DAY30, cost: 4 })
+    const b = await limit({ namespace, identifier: 'org', limit: 10, duration: LONG_WINDOW_MS, cost: 4 })
     expect(b.data?.data).toMatchObject({ success: false, remaining: 3 })
-    const c = await limit({ namespace, identifier: 'org', limit: 10, duration: DAY30, cost: 3 })
+    const c = await limit({ namespace, identifier: 'org', limit: 10, duration: LONG_WINDOW_MS, cost: 3 })
     expect(c.data?.data).toMatchObject({ success: true, remaining: 0 })
-    const big = await limit({ namespace, identifier: 'big', limit: 10, duration: DAY30, cost: 11 })
+    const big = await limit({ namespace, identifier: 'big', limit: 10, duration: LONG_WINDOW_MS, cost: 11 })
     expect(big.data?.data).toMatchObject({ success: false, remaining: 10 })
   })
 
@@ -50,7 +53,7 @@ describe.each(testDatabaseKinds())('ratelimit.limit 200 (%s)', (kind) => {
     const namespace = `ns.${randomToken(8)}`
     const responses = await Promise.all(
       Array.from({ length: 60 }, () =>
-        limit({ namespace, identifier: 'hot', limit: 17, duration: 2_592_000_000 }),
+        limit({ namespace, identifier: 'hot', limit: 17, duration: LONG_WINDOW_MS }),
       ),
     )
     expect(responses.every((r) => r.response.status === 200)).toBe(true)
@@ -70,31 +73,31 @@ describe.each(testDatabaseKinds())('ratelimit.limit 200 (%s)', (kind) => {
 
   it('applies an exact override, else the longest wildcard override, and names it', async () => {
     const namespace = `ns_${randomToken(8)}`
-    await limit({ namespace, identifier: 'x', limit: 1, duration: DAY30 })
+    await limit({ namespace, identifier: 'x', limit: 1, duration: LONG_WINDOW_MS })
     const wide = await t.client.raw.POST('/v2/ratelimit.setOverride', {
-      body: { namespace, identifier: 'org_*', limit: 2, duration: DAY30 },
+      body: { namespace, identifier: 'org_*', limit: 2, duration: LONG_WINDOW_MS },
     })
     const narrow = await t.client.raw.POST('/v2/ratelimit.setOverride', {
-      body: { namespace, identifier: 'org_acme*', limit: 0, duration: DAY30 },
+      body: { namespace, identifier: 'org_acme*', limit: 0, duration: LONG_WINDOW_MS },
     })
     const exact = await t.client.raw.POST('/v2/ratelimit.setOverride', {
-      body: { namespace, identifier: 'org_acme_vip', limit: 5, duration: DAY30 },
+      body: { namespace, identifier: 'org_acme_vip', limit: 5, duration: LONG_WINDOW_MS },
     })
-    const globex = await limit({ namespace, identifier: 'org_globex', limit: 100, duration: DAY30 })
+    const globex = await limit({ namespace, identifier: 'org_globex', limit: 100, duration: LONG_WINDOW_MS })
     expect(globex.data?.data).toMatchObject({
       success: true,
       limit: 2,
       overrideId: wide.data?.data.overrideId,
     })
-    const acme = await limit({ namespace, identifier: 'org_acme_2', limit: 100, duration: DAY30 })
+    const acme = await limit({ namespace, identifier: 'org_acme_2', limit: 100, duration: LONG_WINDOW_MS })
     expect(acme.data?.data).toMatchObject({
       success: false,
       limit: 0,
       overrideId: narrow.data?.data.overrideId,
     })
-    const vip = await limit({ namespace, identifier: 'org_acme_vip', limit: 100, duration: DAY30 })
+    const vip = await limit({ namespace, identifier: 'org_acme_vip', limit: 100, duration: LONG_WINDOW_MS })
     expect(vip.data?.data).toMatchObject({ success: true, limit: 5, overrideId: exact.data?.data.overrideId })
-    const plain = await limit({ namespace, identifier: 'user_9', limit: 100, duration: DAY30 })
+    const plain = await limit({ namespace, identifier: 'user_9', limit: 100, duration: LONG_WINDOW_MS })
     expect(plain.data?.data.overrideId).toBeUndefined()
   })
 

@@ -1,6 +1,7 @@
 import { randomToken, testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
 import { useTestService } from '../../testing/harness.js'
+import { LONG_WINDOW_MS } from '../../testing/ratelimit-fixtures.js'
 
 describe.each(testDatabaseKinds())('ratelimit.multiLimit 200 (%s)', (kind) => {
   const t = useTestService({ kind })
@@ -9,8 +10,8 @@ describe.each(testDatabaseKinds())('ratelimit.multiLimit 200 (%s)', (kind) => {
     const a = `ns.${randomToken(6)}`
     const b = `ns.${randomToken(6)}`
     const body = [
-      { namespace: a, identifier: 'user', limit: 2, duration: 2_592_000_000 },
-      { namespace: b, identifier: 'org', limit: 1, duration: 2_592_000_000 },
+      { namespace: a, identifier: 'user', limit: 2, duration: LONG_WINDOW_MS },
+      { namespace: b, identifier: 'org', limit: 1, duration: LONG_WINDOW_MS },
     ]
     const first = await t.client.raw.POST('/v2/ratelimit.multiLimit', { body })
     expect(first.data?.data).toMatchObject({
