@@ -27,17 +27,18 @@ describe('openPgliteWorker faults', () => {
     }
   })
 
-  // The call timeout is long enough for a statement on a busy machine (CI runs this beside the
-  // services' suites); the stall outlasts the three timeouts it causes in a row (its statement,
-  // the transaction's rollback, the statement queued behind them).
+  // PGlite's pg_sleep spins a core for as long as it sleeps: the stalls are kept short, and the call
+  // timeout short against them, yet far above what the few statements before a stall take on a
+  // busy machine. The stall outlasts the three timeouts it causes in a row (its statement, the
+  // transaction's rollback, the statement queued behind them).
   it('times a stalled call out as unavailable, rolls back its transaction, and serves again', async () => {
-    const db = await openPgliteWorker(undefined, { callTimeoutMs: 3_000 })
+    const db = await openPgliteWorker(undefined, { callTimeoutMs: 1_000 })
     try {
       await db.exec('CREATE TABLE stall (n int); INSERT INTO stall VALUES (0)')
       // pg_sleep holds the worker's thread the way a runaway statement would.
       const stalled = db.transaction(async (tx) => {
         await tx.query('UPDATE stall SET n = 1')
-        await tx.query('SELECT pg_sleep(15)')
+        await tx.query('SELECT pg_sleep(5)')
       })
       const error = await stalled.catch((e: unknown) => e)
       expect(error).toBeInstanceOf(DatabaseStalledError)
@@ -54,10 +55,10 @@ describe('openPgliteWorker faults', () => {
   })
 
   it('rolls back a transaction that began only after its caller stopped waiting', async () => {
-    const db = await openPgliteWorker(undefined, { callTimeoutMs: 3_000 })
+    const db = await openPgliteWorker(undefined, { callTimeoutMs: 1_000 })
     try {
       await db.exec('CREATE TABLE late (n int); INSERT INTO late VALUES (0)')
-      const busy = db.query('SELECT pg_sleep(12)').catch(() => {})
+      const busy = db.query('SELECT pg_sleep(4)').catch(() => {})
       // BEGIN waits behind the sleep and times out; the worker still begins it afterwards.
       const late = db.transaction(async (tx) => {
         await tx.query('UPDATE late SET n = 1')
