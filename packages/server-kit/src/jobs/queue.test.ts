@@ -78,6 +78,33 @@ describe.each(testDatabaseKinds())('JobQueue on %s', (kind) => {
     expect(Date.now()).toBeGreaterThanOrEqual(runAt.getTime())
   })
 
+  it('keeps a job due weeks ahead for later without a timer Node would fire at once', async () => {
+    const db = await setup()
+    const queue = queueOn(db)
+    await queue.install()
+    const ran: number[] = []
+    queue.work<{ n: number }>('q', async (job) => {
+      ran.push(job.payload.n)
+    })
+    queue.start()
+    const warnings: string[] = []
+    const onWarning = (warning: Error) => warnings.push(warning.name)
+    process.on('warning', onWarning)
+    try {
+      const runAt = new Date(Date.now() + 40 * 24 * 3_600_000)
+      const id = await db.transaction((tx) => queue.enqueue(tx, 'q', { n: 40 }, { runAt }))
+      await db.transaction((tx) => queue.enqueue(tx, 'q', { n: 1 }))
+      await until(async () => ran.includes(1))
+      // Warnings are emitted on the next tick.
+      await new Promise((r) => setImmediate(r))
+      expect(warnings).not.toContain('TimeoutOverflowWarning')
+      expect(ran).toEqual([1])
+      expect((await queue.status(id))?.status).toBe('pending')
+    } finally {
+      process.off('warning', onWarning)
+    }
+  })
+
   it('stop waits for a claim in flight and for the run it starts, so the database can close after it', async () => {
     const db = await setup()
     let claimStarted: () => void = () => {}

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto'
 import type { Database, Sql } from '../db/database.js'
 import { JOBS_SCHEMA } from './schema.sql.js'
 
+/** The longest delay a Node timer holds. */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed'
 
 export interface Job<Payload = unknown> {
@@ -226,7 +229,9 @@ export class JobQueue {
   }
 
   private wakeIn(delayMs: number): void {
-    if (!this.running) return
+    // Node fires a timer past 2^31 - 1 ms at once (with a warning); a job due that far ahead is
+    // found by the idle polls anyway.
+    if (!this.running || delayMs > MAX_TIMER_MS) return
     const timer = setTimeout(() => {
       this.dueTimers.delete(timer)
       this.wake()
