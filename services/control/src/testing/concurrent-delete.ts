@@ -21,21 +21,26 @@ export async function whileDeleted<T>(
     await tx.query(deletion.text, deletion.params)
     await committed
   })
-  await eventually(async () => deleterPid !== undefined)
   let settled = false
-  const answer = request().finally(() => {
-    settled = true
-  })
-  // Commit once the request waits for the deleting transaction (or has answered without waiting).
-  await eventually(async () => {
-    if (settled) return true
-    const blocked = await t.service.db.query(
-      'SELECT 1 FROM pg_stat_activity WHERE $1::int = ANY (pg_blocking_pids(pid))',
-      [deleterPid],
-    )
-    return blocked.length > 0
-  })
-  commit()
+  let answer: Promise<T> | undefined
+  try {
+    await eventually(async () => deleterPid !== undefined)
+    answer = request().finally(() => {
+      settled = true
+    })
+    // Commit once the request waits for the deleting transaction (or has answered without waiting).
+    await eventually(async () => {
+      if (settled) return true
+      const blocked = await t.service.db.query(
+        'SELECT 1 FROM pg_stat_activity WHERE $1::int = ANY (pg_blocking_pids(pid))',
+        [deleterPid],
+      )
+      return blocked.length > 0
+    })
+  } finally {
+    // Never leave the transaction open: the harness's pool closes after the file.
+    commit()
+  }
   await deleting
   return answer
 }
