@@ -18,6 +18,27 @@ describe('faultyDatabase', () => {
     }
   })
 
+  it('runs a test action once, before the first statement that matches', async () => {
+    const db = faultyDatabase(await openDatabase({}))
+    try {
+      const seen: string[] = []
+      db.beforeStatement(/^INSERT/, async () => {
+        seen.push('action')
+      })
+      await db.exec('CREATE TABLE notes (body text)')
+      await db.transaction(async (tx) => {
+        await tx.query('SELECT 1')
+        seen.push('select')
+        await tx.query("INSERT INTO notes VALUES ('a')")
+        seen.push('insert')
+      })
+      await db.query("INSERT INTO notes VALUES ('b')")
+      expect(seen).toEqual(['select', 'action', 'insert'])
+    } finally {
+      await db.close()
+    }
+  })
+
   it('fails statements inside a transaction that began before the failure', async () => {
     const db = faultyDatabase(await openDatabase({}))
     try {

@@ -11,6 +11,11 @@ export interface FaultyDatabase extends Database {
   failAll(error: Error): void
   /** Every statement from now on waits `ms` before it runs (until `heal`). */
   delayAll(ms: number): void
+  /**
+   * Once, before the next statement whose text matches `pattern` runs, awaits `action`: a test
+   * places something (another connection's write) between two statements of one request.
+   */
+  beforeStatement(pattern: RegExp, action: () => Promise<void>): void
   heal(): void
 }
 
@@ -21,24 +26,30 @@ export interface FaultyDatabase extends Database {
 export function faultyDatabase(db: Database): FaultyDatabase {
   let failure: Error | undefined
   let delayMs = 0
-  const gate = async (): Promise<void> => {
+  let hook: { pattern: RegExp; action: () => Promise<void> } | undefined
+  const gate = async (text?: string): Promise<void> => {
+    if (hook && text !== undefined && hook.pattern.test(text)) {
+      const { action } = hook
+      hook = undefined
+      await action()
+    }
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
     if (failure) throw failure
   }
   const wrap = (sql: Sql): Sql => ({
     query: async (text, params) => {
-      await gate()
+      await gate(text)
       return sql.query(text, params)
     },
   })
   return {
     kind: db.kind,
     query: async (text, params) => {
-      await gate()
+      await gate(text)
       return db.query(text, params)
     },
     exec: async (text) => {
-      await gate()
+      await gate(text)
       return db.exec(text)
     },
     transaction: async (fn) => {
@@ -52,9 +63,13 @@ export function faultyDatabase(db: Database): FaultyDatabase {
     delayAll: (ms) => {
       delayMs = ms
     },
+    beforeStatement: (pattern, action) => {
+      hook = { pattern, action }
+    },
     heal: () => {
       failure = undefined
       delayMs = 0
+      hook = undefined
     },
   }
 }

@@ -86,16 +86,22 @@ export async function insertIdentity(
 }
 
 /** The identity of `externalId`, created when missing (concurrent callers get the same one). */
+/**
+ * The id of the identity `externalId`, created when missing. An existing one is locked against
+ * deletion (`FOR KEY SHARE`) until the transaction ends, so the key that will point at it cannot
+ * lose it meanwhile; one deleted between the insert and that lock is created again.
+ */
 export async function ensureIdentity(sql: Sql, workspaceId: string, externalId: string, now: number) {
-  const created = await insertIdentity(sql, { workspaceId, externalId, now })
-  if (created) return created
-  const rows = await sql.query<{ id: string }>(
-    'SELECT id FROM identities WHERE workspace_id = $1 AND external_id = $2',
-    [workspaceId, externalId],
-  )
-  const id = rows[0]?.id
-  if (!id) throw new Error(`identity ${externalId} vanished`)
-  return id
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const created = await insertIdentity(sql, { workspaceId, externalId, now })
+    if (created) return created
+    const rows = await sql.query<{ id: string }>(
+      'SELECT id FROM identities WHERE workspace_id = $1 AND external_id = $2 FOR KEY SHARE',
+      [workspaceId, externalId],
+    )
+    if (rows[0]) return rows[0].id
+  }
+  throw new Error(`identity ${externalId} was deleted three times while a key was being linked to it`)
 }
 
 export async function updateIdentityMeta(sql: Sql, id: string, meta: Record<string, unknown> | null) {

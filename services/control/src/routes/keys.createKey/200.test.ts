@@ -1,4 +1,4 @@
-import { sha256, testDatabaseKinds } from '@apiplatform/server-kit'
+import { eventually, sha256, testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
 import { useTestService } from '../../testing/harness.js'
 import { call, newApi, newKey, ok, unique } from '../../testing/keys-fixtures.js'
@@ -74,3 +74,41 @@ describe.each(testDatabaseKinds())('keys.createKey 200 (%s)', (kind) => {
     expect((await call(t, 'keys.createKey', { apiId }, key)).response.status).toBe(200)
   })
 })
+
+describe.skipIf(!testDatabaseKinds().includes('postgres'))(
+  'keys.createKey 200 (postgres, concurrent deletion)',
+  () => {
+    const t = useTestService({ kind: 'postgres', faulty: true })
+    it('links the key to an existing identity that another request deletes meanwhile (no 500)', async () => {
+      const externalId = unique('leaving')
+      const { identityId } = await ok<{ identityId: string }>(t, 'identities.createIdentity', { externalId })
+      const marker = unique('delete')
+      let deleting: Promise<unknown> | undefined
+      // Between the identity's lookup and the key's INSERT, another connection deletes the identity.
+      t.faults.beforeStatement(/INSERT INTO api_keys/, async () => {
+        let done = false
+        deleting = t.service.db
+          .query(`DELETE FROM identities WHERE id = $1 /* ${marker} */`, [identityId])
+          .finally(() => {
+            done = true
+          })
+        await eventually(async () => {
+          if (done) return true
+          const waiting = await t.service.db.query(
+            "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1",
+            [`%${marker}%`],
+          )
+          return waiting.length > 0
+        })
+      })
+      const apiId = await newApi(t)
+      const errorsBefore = t.unexpectedErrors.length
+      const { response } = await call(t, 'keys.createKey', { apiId, externalId }).finally(() =>
+        t.faults.heal(),
+      )
+      await deleting
+      expect(t.unexpectedErrors.slice(errorsBefore)).toEqual([])
+      expect(response.status).toBe(200)
+    })
+  },
+)
