@@ -1,6 +1,7 @@
 /**
- * The spec-driven fuzzer (tools/contract) against the service on each storage: every answer documented for its operation with a body valid against the
- * spec, no 5xx, no hang, list counts unchanged by the invalid-only phase.
+ * The spec-driven fuzzer (tools/contract) against the service on each storage: every answer
+ * documented for its operation with a body valid against the spec, no 5xx, no hang, list counts
+ * unchanged by the invalid-only phase.
  * The 5,000 requests of a run are split between the storages, each with its own seed (FUZZ_SEED,
  * then FUZZ_SEED + 1); FUZZ_SEED and FUZZ_REQUESTS (per storage) override them.
  */

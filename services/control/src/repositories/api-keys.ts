@@ -134,7 +134,10 @@ export async function insertKey(sql: Sql, k: NewKey): Promise<boolean> {
   return rows.length === 1
 }
 
-/** `forUpdate` locks the row until the transaction ends: a writer of the key's rows then meets it deleted as a 404, not as a broken reference. */
+/**
+ * `forUpdate` locks the row until the transaction ends: a writer of the key's rows then meets it
+ * deleted as a 404, not as a broken reference.
+ */
 export async function findKey(
   sql: Sql,
   workspaceId: string,

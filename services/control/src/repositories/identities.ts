@@ -42,8 +42,10 @@ const toRecord = (r: Row): IdentityRecord => ({
   createdAt: num(r.created_at),
 })
 
-/** An identity by id or externalId. */
-/** `forUpdate` locks the row until the transaction ends: a writer of its rate limits then meets it deleted as a 404, not as a broken reference. */
+/**
+ * An identity by id or externalId. `forUpdate` locks the row until the transaction ends: a writer
+ * of its rate limits then meets it deleted as a 404, not as a broken reference.
+ */
 export async function findIdentity(
   sql: Sql,
   workspaceId: string,
@@ -85,11 +87,11 @@ export async function insertIdentity(
   return rows[0]?.id
 }
 
-/** The identity of `externalId`, created when missing (concurrent callers get the same one). */
 /**
- * The id of the identity `externalId`, created when missing. An existing one is locked against
- * deletion (`FOR KEY SHARE`) until the transaction ends, so the key that will point at it cannot
- * lose it meanwhile; one deleted between the insert and that lock is created again.
+ * The id of the identity `externalId`, created when missing (concurrent callers get the same one).
+ * An existing one is locked against deletion (`FOR KEY SHARE`) until the transaction ends, so the
+ * key that will point at it cannot lose it meanwhile; one deleted between the insert and that lock
+ * is created again.
  */
 export async function ensureIdentity(sql: Sql, workspaceId: string, externalId: string, now: number) {
   for (let attempt = 0; attempt < 3; attempt++) {

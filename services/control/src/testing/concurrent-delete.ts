@@ -2,13 +2,14 @@ import { eventually } from '@apiplatform/server-kit'
 import type { TestService } from './harness.js'
 
 /**
- * Runs `request` while another transaction of the service's PostgreSQL database has run `deletion`
- * and not yet committed; commits once the request waits on that transaction's locks, and returns
+ * Runs `request` while another transaction of the service's PostgreSQL database has deleted the row
+ * `id` of `table` and not yet committed; commits once the request waits on that transaction's locks, and returns
  * the request's result. PostgreSQL only: PGlite has one connection, so nothing interleaves there.
  */
 export async function whileDeleted<T>(
   t: TestService,
-  deletion: { text: string; params: unknown[] },
+  table: 'api_keys' | 'identities',
+  id: string,
   request: () => Promise<T>,
 ): Promise<T> {
   let commit = () => {}
@@ -18,7 +19,7 @@ export async function whileDeleted<T>(
   let deleterPid: number | undefined
   const deleting = t.service.db.transaction(async (tx) => {
     deleterPid = (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))[0]?.pid
-    await tx.query(deletion.text, deletion.params)
+    await tx.query(`DELETE FROM ${table} WHERE id = $1`, [id])
     await committed
   })
   let settled = false

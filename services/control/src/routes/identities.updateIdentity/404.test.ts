@@ -34,14 +34,11 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
       const { identityId } = await ok<{ identityId: string }>(t, 'identities.createIdentity', {
         externalId: unique('going'),
       })
-      const { response } = await whileDeleted(
-        t,
-        { text: 'DELETE FROM identities WHERE id = $1', params: [identityId] },
-        () =>
-          call(t, 'identities.updateIdentity', {
-            identity: identityId,
-            ratelimits: [{ name: 'requests', limit: 10, duration: 60_000, autoApply: false }],
-          }),
+      const { response } = await whileDeleted(t, 'identities', identityId, () =>
+        call(t, 'identities.updateIdentity', {
+          identity: identityId,
+          ratelimits: [{ name: 'requests', limit: 10, duration: 60_000, autoApply: false }],
+        }),
       )
       expect(response.status).toBe(404)
     })

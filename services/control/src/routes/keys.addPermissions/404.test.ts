@@ -24,10 +24,8 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
     const t = useTestService({ kind: 'postgres' })
     it('answers 404 when the key is erased while permissions are added to it', async () => {
       const { keyId } = await newKey(t)
-      const { response } = await whileDeleted(
-        t,
-        { text: 'DELETE FROM api_keys WHERE id = $1', params: [keyId] },
-        () => call(t, 'keys.addPermissions', { keyId, permissions: ['documents.read'] }),
+      const { response } = await whileDeleted(t, 'api_keys', keyId, () =>
+        call(t, 'keys.addPermissions', { keyId, permissions: ['documents.read'] }),
       )
       expect(response.status).toBe(404)
     })

@@ -25,14 +25,11 @@ describe.skipIf(!testDatabaseKinds().includes('postgres'))(
     const t = useTestService({ kind: 'postgres' })
     it('answers 404 when the key is erased while its rate limits are replaced', async () => {
       const { keyId } = await newKey(t)
-      const { response } = await whileDeleted(
-        t,
-        { text: 'DELETE FROM api_keys WHERE id = $1', params: [keyId] },
-        () =>
-          call(t, 'keys.updateKey', {
-            keyId,
-            ratelimits: [{ name: 'requests', limit: 10, duration: 60_000, autoApply: false }],
-          }),
+      const { response } = await whileDeleted(t, 'api_keys', keyId, () =>
+        call(t, 'keys.updateKey', {
+          keyId,
+          ratelimits: [{ name: 'requests', limit: 10, duration: 60_000, autoApply: false }],
+        }),
       )
       expect(response.status).toBe(404)
     })
