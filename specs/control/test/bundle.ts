@@ -1,7 +1,7 @@
 /** Loads the bundled document (`pnpm spec:bundle` writes it) and resolves local references. */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { specDir } from './sheet.js'
+import { specDir } from './reference.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: a parsed OpenAPI document is untyped JSON
 export type Json = any

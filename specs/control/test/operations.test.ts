@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { componentName, deref, loadBundle, methods } from './bundle.js'
-import { parseOperations, specDir } from './sheet.js'
+import { sheetOperations, specDir } from './reference.js'
 
 const doc = loadBundle()
-const sheetOps = parseOperations()
+const sheetOps = sheetOperations()
 
 /** `- \`liveness\`: \`GET\` in the sheet, \`POST\` here.` lines of DEVIATIONS.md. */
 function methodDeviations(): Map<string, { sheet: string; ours: string }> {

@@ -1,33 +1,6 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { deref, type Json, operations, seedPath, spec } from './helpers.js'
-
-interface Row {
-  status: string
-  strings: string[]
-  text: string
-  retryable: 'yes' | 'no' | 'sometimes'
-}
-
-/** The error tables of seed section 7: `| HTTP | error | Cause | Retryable |`. */
-function catalog(): Row[] {
-  const text = readFileSync(seedPath, 'utf8')
-  const section = text.slice(text.indexOf('## 7. Errors'), text.indexOf('## 8.'))
-  const rows: Row[] = []
-  for (const line of section.split('\n')) {
-    const cells = line.split('|').map((c) => c.trim())
-    if (cells.length < 6 || !/^\d{3}$/.test(cells[1])) continue
-    const r = cells[4].toLowerCase()
-    const retryable = r.startsWith('yes') ? 'yes' : r.startsWith('sometimes') ? 'sometimes' : 'no'
-    rows.push({
-      status: cells[1],
-      strings: [...cells[2].matchAll(/`([^`]+)`/g)].map((m) => m[1]),
-      text: cells[2],
-      retryable,
-    })
-  }
-  return rows
-}
+import { deref, type Json, operations, spec } from './helpers.js'
+import { loadErrorCatalog } from './reference.js'
 
 /** Every error response used by an operation: [operation, status, resolved response]. */
 function errorResponses(): {
@@ -65,15 +38,16 @@ function exampleErrors(res: Json): { error: string; value: Json }[] {
   )
 }
 
-const rows = catalog()
+/** The error tables of seed section 7 (`reference/error-catalog.json`). */
+const rows = loadErrorCatalog()
 const responses = errorResponses()
 
 describe('error catalog (seed section 7)', () => {
-  it('is parsed', () => {
+  it('is loaded', () => {
     expect(rows.length).toBe(27)
   })
 
-  it.each(rows.flatMap((r) => r.strings.map((s) => [r.status, s] as const)))(
+  it.each(rows.flatMap((r) => r.errors.map((s) => [r.status, s] as const)))(
     '%s `%s` appears in an example of that status',
     (status, s) => {
       const found = responses.some(

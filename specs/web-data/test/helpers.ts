@@ -1,19 +1,14 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { parseSheet } from './sheet.js'
-
-export const specDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-export const repoRoot = path.resolve(specDir, '../..')
-export const sheetPath = path.resolve(repoRoot, '../shared/reference/web-data-api-surface.md')
-export const seedPath = path.resolve(repoRoot, '../shared/seeds/001_6055fc7e9104ecef.txt')
+import { loadSheet, specDir } from './reference.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: a JSON document
 export type Json = any
 
 /** The bundled document (run `pnpm spec:bundle` first). */
 export const spec: Json = JSON.parse(readFileSync(path.join(specDir, 'dist/openapi.json'), 'utf8'))
-export const sheet = parseSheet(sheetPath)
+/** The reference sheet's facts (`reference/api-surface.json`). */
+export const sheet = loadSheet()
 
 export const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { deref, flatten, type Json, operations, sheet, sheetPathToOurs, unwrapNullable } from './helpers.js'
-import type { Constraints, Node } from './sheet.js'
+import type { Constraints, Node } from './reference.js'
 
 type Mode = 'request' | 'response'
 const LIMITS = [

@@ -12,7 +12,7 @@ import type { Rule } from '../types.js'
 
 const VALUES = ['yes', 'no', 'sometimes']
 
-/** The Retryable column of the error catalog (shared/seeds web-data, section 7), per status. */
+/** The Retryable column of the web-data error catalog (specs/web-data/reference/error-catalog.json), per status. */
 export const CATALOG: Record<string, string> = {
   '400': 'no',
   '401': 'no',
