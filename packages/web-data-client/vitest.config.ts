@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config'
+import { suiteWorkers } from '../../.config/vitest.base.js'
 
 export default defineConfig({
   test: {
+    maxWorkers: suiteWorkers(),
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

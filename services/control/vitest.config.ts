@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { suiteWorkers } from '../../.config/vitest.base.js'
 
 export default defineConfig({
   test: {
@@ -8,7 +9,6 @@ export default defineConfig({
     // Test files of a worker share one in-process service per database kind (src/testing/harness.ts):
     // starting PGlite costs seconds, and every test creates its own fixtures anyway.
     isolate: false,
-    // PGlite is CPU-bound; two workers match the CI machine.
-    maxWorkers: 2,
+    maxWorkers: suiteWorkers(),
   },
 })

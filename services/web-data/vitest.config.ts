@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { suiteWorkers } from '../../.config/vitest.base.js'
 
 export default defineConfig({
   test: {
@@ -9,8 +10,6 @@ export default defineConfig({
     // One worker process runs many files: PGlite's WASM start-up, the spec validator and the services
     // the files share (src/testing/shared-service.ts) are paid once per worker.
     isolate: false,
-    // Two files at a time on the CI machine's two cores (vitest's default there is one): the long
-    // files (the package, fuzz and status table suites) then run beside the rest.
-    maxWorkers: 2,
+    maxWorkers: suiteWorkers(),
   },
 })

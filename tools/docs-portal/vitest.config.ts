@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { suiteWorkers } from '../../.config/vitest.base.js'
 
 export default defineConfig({
   test: {
@@ -7,8 +8,7 @@ export default defineConfig({
     globalSetup: ['test/support/global-setup.ts'],
     // Chromium renders two large references; the samples test type-checks ~250 programs.
     testTimeout: 300_000,
-    // The browser test and the samples test run side by side against the shared stand-ins.
-    maxWorkers: 2,
+    maxWorkers: suiteWorkers(),
     hookTimeout: 300_000,
   },
 })
