@@ -16,7 +16,16 @@ export interface BuildResult {
 
 const TASK_START = /^(\S+?):([\w:-]+): cache (miss|bypass|hit)/
 
-const TURBO = ['pnpm', 'exec', 'turbo', 'run', 'build', 'docs', '--concurrency=100%', '--output-logs=new-only']
+const TURBO = [
+  'pnpm',
+  'exec',
+  'turbo',
+  'run',
+  'build',
+  'docs',
+  '--concurrency=100%',
+  '--output-logs=new-only',
+]
 
 export function runBuild(
   root: string,
