@@ -2,14 +2,13 @@ import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 /**
- * Test files a suite runs at once. Under `pnpm test`, turbo already runs as many tasks as the
- * machine has cores (`--concurrency=100%`), so each suite takes its share: one worker on a 2-core
- * machine, where a second would only make every timeout of the run a coin toss. A suite run on its
- * own (`pnpm --dir <package> test`) has the machine to itself.
+ * Test files a suite runs at once: one per core. turbo runs as many tasks as there are cores
+ * (`--concurrency=100%`), so on a 2-core machine at most four test files run at a time, and most of
+ * them wait on a service, a database thread or a browser much of the time (vitest's default, one
+ * less than the cores, leaves a 2-core machine's long suites on one file at a time).
  */
 export function suiteWorkers(): number {
-  const cores = availableParallelism()
-  return process.env.TURBO_HASH ? Math.max(1, Math.floor(cores / 2)) : cores
+  return availableParallelism()
 }
 
 /**
