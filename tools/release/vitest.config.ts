@@ -1,12 +1,12 @@
 import { defineConfig } from 'vitest/config'
-import { suiteWorkers } from '../../.config/vitest.base.js'
 
 export default defineConfig({
   test: {
-    maxWorkers: suiteWorkers(),
     include: ['test/**/*.test.ts'],
-    // The end-to-end release test starts a registry and runs pnpm; the diff of a real bundle takes ~1 s.
-    testTimeout: 120_000,
-    hookTimeout: 180_000,
+    // A test packs a package (pnpm pack: about 2 CPU-seconds, up to 45 s on a saturated two-core
+    // machine), the diff of a real bundle takes about 1 s; the end-to-end release test sets its own.
+    testTimeout: 300_000,
+    // The end-to-end test's registry start and fixture install: about 4 CPU-seconds.
+    hookTimeout: 300_000,
   },
 })

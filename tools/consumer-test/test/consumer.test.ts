@@ -1,43 +1,35 @@
 // The published packages as another team meets them. Every published client, spec, route and
-// service package is packed and installed from its tarball into a fresh project outside the
-// workspace (offline: the workspace's store and lockfile stand in for the registry). Realistic
-// programs are type-checked with `tsc --strict` under node16 and bundler resolution, then run
-// with the clients' default options against the services (started from their installed
-// packages) and against a fault-injecting server. The services also start in a consumer's own vitest
-// suite through their programmatic APIs, and as their images run them (the Dockerfiles' ENV and CMD).
+// service package is packed and installed from its tarball into a project of its own (offline: the
+// workspace's store and lockfile stand in for the registry), and realistic programs are type-checked
+// with `tsc --strict` under node16 and bundler resolution: the `consumer:install` task
+// (src/project.ts), which turbo runs before this suite. Here the programs run with the clients'
+// default options against the services (started from their installed packages) and against a
+// fault-injecting server. The services also start in a consumer's own vitest suite through their
+// programmatic APIs, and as their images run them (the Dockerfiles' ENV and CMD).
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import {
-  createOfflineProject,
   type OfflineProject,
+  openConsumerProject,
   type RunningCommand,
   readImageRecipe,
+  readProjectChecks,
   startServiceCommand,
 } from '@apiplatform/contract'
 import { openDatabase } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  type ConsumerChecks,
+  PUBLISHED,
+  packageDir,
+  packageName,
+  root,
+  type TscCheck,
+} from '../src/project.js'
 
-const root = resolve(import.meta.dirname, '../../..')
-const PUBLISHED = [
-  'packages/control-client',
-  'packages/web-data-client',
-  'specs/control',
-  'specs/web-data',
-  'packages/control-routes',
-  'packages/web-data-routes',
-  'services/control',
-  'services/web-data',
-]
-const name = (dir: string) =>
-  (JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as { name: string }).name
-// The service programs are only type-checked: the consumer suite below runs the same API.
-const PROGRAMS = ['control.mts', 'web-data.mts', 'faults.mts', 'control-service.mts', 'web-data-service.mts']
-const program = (file: string) => readFileSync(join(import.meta.dirname, '../programs', file), 'utf8')
-const SUITE = ['vitest.config.mjs', 'global-setup.mjs', 'control.test.mjs', 'web-data.test.mjs']
-const suiteFile = (file: string) => readFileSync(join(import.meta.dirname, '../suite', file), 'utf8')
 const IMAGES = {
   'control-service': {
     recipe: readImageRecipe(join(root, 'services/control/Dockerfile')),
@@ -50,30 +42,13 @@ const IMAGES = {
 }
 
 let project: OfflineProject
+let checks: ConsumerChecks
 let control: RunningCommand | undefined
 let webData: RunningCommand | undefined
 let site: Server
 let faults: Server
-let node16: Error | undefined
-let bundler: Error | undefined
-const failureOf = (p: Promise<unknown>) =>
-  p.then(
-    () => undefined,
-    (error: Error) => error,
-  )
 const servers = () => ({ site: url(site), faults: url(faults) })
 const url = (s: Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`
-const tsc = (...args: string[]) =>
-  project.run(process.execPath, [
-    'node_modules/typescript/bin/tsc',
-    '--strict',
-    '--target',
-    'es2022',
-    '--types',
-    'node',
-    ...args,
-    ...PROGRAMS,
-  ])
 
 /** Per path: the answers in order, the last one repeating. */
 const FAULTS: Record<string, [number, Record<string, string>?][]> = {
@@ -139,49 +114,38 @@ function startSite(): Promise<Server> {
 }
 
 beforeAll(async () => {
-  ;[site, faults] = await Promise.all([startSite(), startFaultServer()])
-  const [main, ...others] = PUBLISHED
   const t0 = performance.now()
-  project = createOfflineProject({
-    workspace: root,
-    packages: [main as string, ...others].map((dir) => join(root, dir)),
-    // Every other published package is installed too (its tarball, through the project's overrides).
-    dependencies: {
-      ...Object.fromEntries(others.map((dir) => [name(dir), '*'])),
-      typescript: '5.9.3',
-      '@types/node': '20.19.9',
-      vitest: '4.1.12',
-    },
-    files: {
-      ...Object.fromEntries([...PROGRAMS, 'cjs.cjs'].map((file) => [file, program(file)])),
-      ...Object.fromEntries(SUITE.map((file) => [file, suiteFile(file)])),
-    },
-  })
-  console.log(`packed and installed in ${Math.round(performance.now() - t0)} ms`)
+  project = openConsumerProject(packageDir)
+  checks = readProjectChecks<ConsumerChecks>(project)
   const bin = (command: string) => join(project.dir, 'node_modules/.bin', command)
-  // The services start, and both type-checks run, side by side. Their log level is the command's
-  // default: one JSON line per request, which the last test reads.
-  ;[control, webData, node16, bundler] = await Promise.all([
+  ;[site, faults] = await Promise.all([startSite(), startFaultServer()])
+  // Their log level is the command's default: one JSON line per request, which the last test reads.
+  ;[control, webData] = await Promise.all([
     startServiceCommand(bin('control-service'), ['--port', '0', '--memory'], {
       cwd: project.dir,
-      env: { CONTROL_ROOT_KEY: 'root_consumer_test', CONTROL_WORKFLOW_STEP_MS: '20', LOG_FORMAT: 'json' },
+      env: {
+        ...project.env,
+        CONTROL_ROOT_KEY: 'root_consumer_test',
+        CONTROL_WORKFLOW_STEP_MS: '20',
+        LOG_FORMAT: 'json',
+      },
     }),
     startServiceCommand(bin('web-data-service'), ['--port', '0', '--memory'], {
       cwd: project.dir,
-      env: { WEB_DATA_API_KEY: 'fc-consumer-test', WEB_DATA_ALLOW_PRIVATE_URLS: '1', LOG_FORMAT: 'json' },
+      env: {
+        ...project.env,
+        WEB_DATA_API_KEY: 'fc-consumer-test',
+        WEB_DATA_ALLOW_PRIVATE_URLS: '1',
+        LOG_FORMAT: 'json',
+      },
     }),
-    // The programs run from JavaScript compiled the way a node16 project compiles them (tsc emits
-    // even when it reports errors: those fail the node16 test, not every test).
-    failureOf(tsc('--module', 'node16', '--moduleResolution', 'node16', '--outDir', 'out')),
-    // The packages' declaration files are checked once, by the node16 run.
-    failureOf(tsc('--noEmit', '--module', 'esnext', '--moduleResolution', 'bundler', '--skipLibCheck')),
   ])
+  console.log(`services started in ${Math.round(performance.now() - t0)} ms`)
 })
 afterAll(async () => {
   await Promise.all([control?.stop(), webData?.stop()])
   site?.close()
   faults?.close()
-  project?.remove()
 })
 
 const runJson = async (file: string, env: Record<string, string>) => {
@@ -189,13 +153,14 @@ const runJson = async (file: string, env: Record<string, string>) => {
   return JSON.parse(out.trim().split('\n').at(-1) as string)
 }
 
+/** A type-check of the task: no error, and nothing read from outside the project. */
+const passed = (check: TscCheck) => {
+  if (check.error !== undefined) throw new Error(check.error)
+  expect(check.outside).toEqual([])
+}
 describe('type-checks with tsc --strict', () => {
-  it('under moduleResolution node16', () => {
-    if (node16) throw node16
-  })
-  it('under moduleResolution bundler', () => {
-    if (bundler) throw bundler
-  })
+  it('under moduleResolution node16', () => passed(checks.node16))
+  it('under moduleResolution bundler', () => passed(checks.bundler))
 })
 
 it('control client: defaults from the environment, pagination, JSON objects, errors, waitFor, hooks', async () => {
@@ -312,6 +277,7 @@ describe.each(Object.entries(IMAGES))('the image of %s', (command, { recipe, pro
       const service = await startServiceCommand(node, args, {
         cwd: project.dir,
         env: {
+          ...project.env,
           ...recipe.env,
           PORT: '0',
           DATA_DIR: data,
@@ -341,7 +307,7 @@ const filesOf = (dir: string): string[] =>
   })
 
 describe.each(PUBLISHED.slice(0, 4))('the installed %s', (dir) => {
-  const installed = () => join(project.dir, 'node_modules', name(dir))
+  const installed = () => join(project.dir, 'node_modules', packageName(dir))
 
   it('ships its LICENSE and CHANGELOG.md (and a README for a client)', () => {
     const files = readdirSync(installed())

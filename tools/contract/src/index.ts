@@ -21,8 +21,27 @@ export {
   type ProbeRequest,
   runFuzz,
 } from './fuzz/run.js'
-export { createOfflineProject, type OfflineProject, type OfflineProjectOptions } from './offline-project.js'
-export { ROUTES_CONSUMER_DEPENDENCIES, routesConsumerFiles } from './routes-consumer.js'
+export {
+  CONSUMER_DIR,
+  createOfflineProject,
+  filesOutside,
+  installConsumerProject,
+  installOfflineProject,
+  type OfflineProject,
+  type OfflineProjectOptions,
+  openConsumerProject,
+  openOfflineProject,
+  readProjectChecks,
+  type TemporaryOfflineProject,
+  writeProjectChecks,
+} from './offline-project.js'
+export {
+  installRoutesConsumer,
+  ROUTES_CONSUMER_DEPENDENCIES,
+  type RoutesConsumerCheck,
+  type RoutesConsumerChecks,
+  routesConsumerFiles,
+} from './routes-consumer.js'
 export { builtServiceEntry, type RunningCommand, startServiceCommand } from './service-command.js'
 export { loadSpec, type OpenApiDocument, type OperationObject } from './spec.js'
 export { installedCopies, type TypeCheckCost, typeCheckCost } from './type-check-cost.js'

@@ -1,25 +1,49 @@
 /**
- * A project outside the workspace that installs our packages from their tarballs the way another
- * team would (`pnpm install`), with no network: `pnpm install --offline` takes every other package
- * from the pnpm store this workspace was installed into.
+ * A project of another team that installs our packages from their tarballs the way that team would
+ * (`pnpm install`), with no network: `pnpm install --offline` takes every other package from the
+ * pnpm store this workspace was installed into.
  *
  * An offline install also needs the registry's metadata of each package, which a
- * `--frozen-lockfile` install of the workspace never downloads. So the project gets a metadata
- * mirror of its own (a private `cache-dir`), written from the workspace's pnpm-lock.yaml: every
- * package version the workspace uses, with its integrity, its dependencies and its peer ranges.
- * pnpm then resolves the project as it would against the registry, within those versions.
+ * `--frozen-lockfile` install of the workspace never downloads. So the install gets a metadata
+ * mirror of its own (a private `cache-dir`, removed afterwards), written from the workspace's
+ * pnpm-lock.yaml: every package version the workspace uses, with its integrity, its dependencies
+ * and its peer ranges. pnpm then resolves the project as it would against the registry, within
+ * those versions.
+ *
+ * The project is a pnpm workspace of its own (its own pnpm-workspace.yaml), so pnpm never mistakes
+ * it for a part of ours. A project installed inside this repository (a turbo task's output, see
+ * `installConsumerProject`) still has the workspace's `node_modules` folders above it, where Node
+ * and tsc would look for anything the project lacks. Two guards keep it as isolated as a project
+ * elsewhere: every node process run in it (`project.env`) loads `offline-isolation.cjs`, for which
+ * a module found outside the project is not found; and `filesOutside` names the files a tsc
+ * `--listFiles` run read from outside it.
  */
 import { execFile, execFileSync, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { dirname, isAbsolute, join, sep } from 'node:path'
 import { promisify } from 'node:util'
 import { parse } from 'yaml'
 
 export interface OfflineProject {
   dir: string
-  /** Runs a command in the project; resolves with its output, rejects with it on failure. */
+  /** The environment of a node process run in the project: its module resolution stops at the project. */
+  env: Record<string, string>
+  /** Runs a command in the project (with `env`); resolves with its output, rejects with it on failure. */
   run(command: string, args: string[], env?: Record<string, string>): Promise<string>
+}
+
+export interface TemporaryOfflineProject extends OfflineProject {
   remove(): void
 }
 
@@ -33,10 +57,84 @@ export interface OfflineProjectOptions {
   files?: Record<string, string>
 }
 
-export function createOfflineProject(options: OfflineProjectOptions): OfflineProject {
+/** A project in a new temporary folder (`remove()` deletes it). */
+export function createOfflineProject(options: OfflineProjectOptions): TemporaryOfflineProject {
   const dir = mkdtempSync(join(tmpdir(), 'offline-consumer-'))
+  try {
+    installInto(dir, options)
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true })
+    throw error
+  }
+  return { ...openOfflineProject(dir), remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+/** A project installed into `dir` (whatever was there is removed first). */
+export function installOfflineProject(dir: string, options: OfflineProjectOptions): OfflineProject {
+  rmSync(dir, { recursive: true, force: true })
+  mkdirSync(dir, { recursive: true })
+  installInto(dir, options)
+  return openOfflineProject(dir)
+}
+
+/** `offline-isolation/`: loaded into every node process run in the project (see its comments). */
+const ISOLATION = ['offline-isolation.cjs', 'offline-isolation.mjs']
+const GUARD = ISOLATION[0] as string
+
+/** A project installed earlier by `installOfflineProject`. */
+export function openOfflineProject(dir: string): OfflineProject {
+  if (!existsSync(join(dir, 'node_modules/.modules.yaml')) || !existsSync(join(dir, GUARD)))
+    throw new Error(`${dir} holds no installed offline project`)
+  const env = {
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require ${JSON.stringify(join(dir, GUARD))}`]
+      .filter(Boolean)
+      .join(' '),
+  }
+  return {
+    dir,
+    env,
+    async run(command, args, extra = {}) {
+      try {
+        const { stdout, stderr } = await promisify(execFile)(command, args, {
+          cwd: dir,
+          env: { ...process.env, ...env, ...extra },
+          maxBuffer: 64 * 1024 * 1024,
+          // A backstop, beyond every test's own limit: no command outlives the test that ran it.
+          timeout: 600_000,
+        })
+        return `${stdout}${stderr}`
+      } catch (error) {
+        const e = error as { stdout?: string; stderr?: string; message: string }
+        throw new Error(
+          `${command} ${args.join(' ')} failed: ${e.message}\n${e.stdout ?? ''}${e.stderr ?? ''}`,
+        )
+      }
+    },
+  }
+}
+
+/**
+ * The files of a tsc `--listFiles` output that lie outside the project (a package the project lacks,
+ * found in a `node_modules` folder of the workspace above it). Empty when the compile read only the
+ * project's own files.
+ */
+export function filesOutside(project: OfflineProject, listFilesOutput: string): string[] {
+  const root = realpathSync(project.dir) + sep
+  return listFilesOutput
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => isAbsolute(line) && existsSync(line))
+    .filter((file) => !realpathSync(file).startsWith(root))
+}
+
+function installInto(dir: string, options: OfflineProjectOptions): void {
+  // pnpm as the other team runs it: not with the settings a surrounding `pnpm run` passes down in
+  // npm_config_* variables (ours, or its `--silent`, which would mute the error mirrorDir reads).
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !/^(npm|pnpm)_config_/i.test(key)),
+  )
   const sh = (cmd: string, args: string[], cwd = dir) =>
-    execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+    execFileSync(cmd, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
   const tarballs: Record<string, string> = {}
   for (const packageDir of options.packages) {
     const before = new Set(readdirSync(dir))
@@ -65,43 +163,79 @@ export function createOfflineProject(options: OfflineProjectOptions): OfflinePro
       2,
     ),
   )
+  // A workspace of its own: pnpm never looks further up for one (ours).
+  writeFileSync(join(dir, 'pnpm-workspace.yaml'), 'packages:\n  - .\n')
+  for (const file of ISOLATION)
+    copyFileSync(new URL(`../offline-isolation/${file}`, import.meta.url), join(dir, file))
   for (const [name, text] of Object.entries(options.files ?? {})) {
     mkdirSync(dirname(join(dir, name)), { recursive: true })
     writeFileSync(join(dir, name), text)
   }
 
-  const cacheDir = join(dir, '.pnpm-cache')
-  const store = sh('pnpm', ['store', 'path'], options.workspace).trim()
-  const install = (extra: string[]) =>
-    spawnSync(
-      'pnpm',
-      ['install', '--offline', `--config.cache-dir=${cacheDir}`, `--config.store-dir=${store}`, ...extra],
-      { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: 'true' } },
-    )
-  writeMetadataMirror(join(options.workspace, 'pnpm-lock.yaml'), mirrorDir(install, cacheDir))
-  const installed = install([])
-  if (installed.status !== 0)
-    throw new Error(`pnpm install --offline failed:\n${installed.stdout}\n${installed.stderr}`)
-
-  return {
-    dir,
-    async run(command, args, env = {}) {
-      try {
-        const { stdout, stderr } = await promisify(execFile)(command, args, {
-          cwd: dir,
-          env: { ...process.env, ...env },
-          timeout: 180_000,
-        })
-        return `${stdout}${stderr}`
-      } catch (error) {
-        const e = error as { stdout?: string; stderr?: string; message: string }
-        throw new Error(
-          `${command} ${args.join(' ')} failed: ${e.message}\n${e.stdout ?? ''}${e.stderr ?? ''}`,
-        )
-      }
-    },
-    remove: () => rmSync(dir, { recursive: true, force: true }),
+  const cacheDir = mkdtempSync(join(tmpdir(), 'offline-consumer-cache-'))
+  try {
+    const store = sh('pnpm', ['store', 'path'], options.workspace).trim()
+    const install = (extra: string[]) =>
+      spawnSync(
+        'pnpm',
+        ['install', '--offline', `--config.cache-dir=${cacheDir}`, `--config.store-dir=${store}`, ...extra],
+        { cwd: dir, encoding: 'utf8', env: { ...env, CI: 'true' } },
+      )
+    // The abbreviated documents, and the same as full ones, which pnpm reads for optional
+    // dependencies (platform packages such as rolldown's native binding: it checks their libc).
+    const mirror = mirrorDir(install, cacheDir)
+    writeMetadataMirror(join(options.workspace, 'pnpm-lock.yaml'), [
+      ...new Set([mirror, mirror.replace(/\/metadata-v([\d.]+)\//, '/metadata-full-v$1/')]),
+    ])
+    const installed = install([])
+    if (installed.status !== 0)
+      throw new Error(`pnpm install --offline failed:\n${installed.stdout}\n${installed.stderr}`)
+  } finally {
+    rmSync(cacheDir, { recursive: true, force: true })
   }
+}
+
+/** Where a package keeps its consumer project: a turbo task's output, gitignored. */
+export const CONSUMER_DIR = '.consumer'
+
+/**
+ * Installs the consumer project of the package in `packageDir` (the `consumer:install` task):
+ * `.consumer/` is emptied and the project installed into a folder of its own inside it, named in
+ * `.consumer/current`. turbo restores a cached output over whatever is there without deleting
+ * anything, so the folder of another install may remain beside it; the tests open the one named.
+ * The package's .gitignore lists `.consumer/`; its tsc and vitest look only at its own folders.
+ */
+export function installConsumerProject(packageDir: string, options: OfflineProjectOptions): OfflineProject {
+  const root = join(packageDir, CONSUMER_DIR)
+  rmSync(root, { recursive: true, force: true })
+  const name = `project-${Date.now().toString(36)}`
+  const project = installOfflineProject(join(root, name), options)
+  writeFileSync(join(root, 'current'), `${name}\n`)
+  // Biome, run on the package (its `lint`) or on the repository (`pnpm format`), leaves the project alone.
+  writeFileSync(
+    join(root, 'biome.json'),
+    `${JSON.stringify({ root: false, files: { includes: ['!**'] } })}\n`,
+  )
+  return project
+}
+
+/** The consumer project `installConsumerProject` installed for the package in `packageDir`. */
+export function openConsumerProject(packageDir: string): OfflineProject {
+  const current = join(packageDir, CONSUMER_DIR, 'current')
+  if (!existsSync(current))
+    throw new Error(
+      `${current} is missing: install the consumer project first (\`pnpm turbo run consumer:install --filter=<package>\`; \`pnpm turbo run test\` does)`,
+    )
+  return openOfflineProject(join(packageDir, CONSUMER_DIR, readFileSync(current, 'utf8').trim()))
+}
+
+/** What a `consumer:install` task checked in the project (tsc runs, figures), for its tests to read. */
+export function writeProjectChecks(project: OfflineProject, checks: Record<string, unknown>): void {
+  writeFileSync(join(project.dir, 'checks.json'), `${JSON.stringify(checks, null, 2)}\n`)
+}
+
+export function readProjectChecks<T>(project: OfflineProject): T {
+  return JSON.parse(readFileSync(join(project.dir, 'checks.json'), 'utf8')) as T
 }
 
 /**
@@ -141,8 +275,8 @@ interface LockSnapshot {
   optionalDependencies?: Record<string, string>
 }
 
-/** One metadata document per package name, listing the versions the lockfile holds. */
-function writeMetadataMirror(lockfile: string, mirror: string): void {
+/** One metadata document per package name, listing the versions the lockfile holds, in each of `mirrors`. */
+function writeMetadataMirror(lockfile: string, mirrors: string[]): void {
   const lock = parse(readFileSync(lockfile, 'utf8')) as {
     packages?: Record<string, LockPackage>
     snapshots?: Record<string, LockSnapshot>
@@ -199,17 +333,17 @@ function writeMetadataMirror(lockfile: string, mirror: string): void {
   }
   for (const [name, doc] of documents) {
     const versions = Object.keys(doc.versions).sort(compareVersions)
-    const file = join(mirror, `${name}.json`)
-    mkdirSync(dirname(file), { recursive: true })
-    writeFileSync(
-      file,
-      JSON.stringify({
-        name,
-        'dist-tags': { latest: versions.at(-1) },
-        versions: doc.versions,
-        cachedAt: Date.now(),
-      }),
-    )
+    const text = JSON.stringify({
+      name,
+      'dist-tags': { latest: versions.at(-1) },
+      versions: doc.versions,
+      cachedAt: Date.now(),
+    })
+    for (const mirror of mirrors) {
+      const file = join(mirror, `${name}.json`)
+      mkdirSync(dirname(file), { recursive: true })
+      writeFileSync(file, text)
+    }
   }
 }
 

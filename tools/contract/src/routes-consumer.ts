@@ -1,7 +1,11 @@
 /**
  * The consumer project of a route package (`@apiplatform/{control,web-data}-routes`): what its
- * consumer test installs and type-checks, and what its type-check bench measures.
+ * `consumer:install` task installs and type-checks (for its consumer test to read), and what its
+ * type-check bench measures.
  */
+import { resolve } from 'node:path'
+import { installConsumerProject, type OfflineProject, writeProjectChecks } from './offline-project.js'
+import { type TypeCheckCost, typeCheckCost } from './type-check-cost.js'
 
 /** What the consumer project brings itself: the route packages' peer dependencies and its compiler. */
 export const ROUTES_CONSUMER_DEPENDENCIES = {
@@ -54,4 +58,42 @@ import { app as bare } from './bare.js'
 export const app = new Hono().route('/', bare)
 `,
   }
+}
+
+/** A tsc run of the consumer project, as its `consumer:install` task recorded it. */
+export type RoutesConsumerCheck =
+  | { cost: TypeCheckCost; error?: undefined }
+  | { error: string; cost?: undefined }
+
+/** What `installRoutesConsumer` checked: the mounted server and the server alone (`tsconfig.json`). */
+export interface RoutesConsumerChecks {
+  mounted: RoutesConsumerCheck
+  server: RoutesConsumerCheck
+}
+
+/**
+ * The `consumer:install` task of a route package (in `packageDir`): its tarball installed offline
+ * into `.consumer/` with the consumer's own hono, zod and @hono/zod-openapi and `files` (from
+ * `routesConsumerFiles`), then the project's two type-checks, whose figures (or errors) it records
+ * for the package's consumer test (`describeConsumerProject`). A type error fails that test, not the
+ * task: the task's result is cached like any output.
+ */
+export async function installRoutesConsumer(
+  packageDir: string,
+  files: Record<string, string>,
+): Promise<OfflineProject> {
+  const project = installConsumerProject(packageDir, {
+    workspace: resolve(packageDir, '../..'),
+    packages: [packageDir],
+    dependencies: ROUTES_CONSUMER_DEPENDENCIES,
+    files,
+  })
+  const check = (tsconfig: string): Promise<RoutesConsumerCheck> =>
+    typeCheckCost(project, tsconfig).then(
+      (cost) => ({ cost }),
+      (error: Error) => ({ error: error.message }),
+    )
+  const [mounted, server] = await Promise.all([check('tsconfig.mounted.json'), check('tsconfig.json')])
+  writeProjectChecks(project, { mounted, server } satisfies RoutesConsumerChecks)
+  return project
 }

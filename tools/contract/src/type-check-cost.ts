@@ -4,7 +4,7 @@
  */
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { OfflineProject } from './offline-project.js'
+import { filesOutside, type OfflineProject } from './offline-project.js'
 
 export interface TypeCheckCost {
   /** `Total time` of `tsc --extendedDiagnostics`, seconds. */
@@ -14,9 +14,11 @@ export interface TypeCheckCost {
   memoryMb: number
   types: number
   instantiations: number
+  /** Files the compile read from outside the project (see `filesOutside`): none, for a project that installed all it needs. */
+  outside: string[]
 }
 
-/** Runs the project's `tsc -p <tsconfig> --extendedDiagnostics` (failing on any type error) and reads its figures. */
+/** Runs the project's `tsc -p <tsconfig> --extendedDiagnostics --listFiles` (failing on any type error) and reads its figures. */
 export async function typeCheckCost(
   project: OfflineProject,
   tsconfig = 'tsconfig.json',
@@ -26,6 +28,7 @@ export async function typeCheckCost(
     '-p',
     tsconfig,
     '--extendedDiagnostics',
+    '--listFiles',
   ])
   const read = (label: string) => {
     const value = output.match(new RegExp(`^${label}:\\s+([\\d.]+)`, 'm'))?.[1]
@@ -38,6 +41,7 @@ export async function typeCheckCost(
     memoryMb: Math.round(read('Memory used') / 1024),
     types: read('Types'),
     instantiations: read('Instantiations'),
+    outside: filesOutside(project, output),
   }
 }
 

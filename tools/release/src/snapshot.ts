@@ -30,7 +30,7 @@ const COMMENT =
 /** Files that never ship or do not change what a user of the package gets. */
 const IGNORED = [
   /(^|\/)CHANGELOG\.md$/,
-  /(^|\/)(test|tests|__tests__|fixtures)\//,
+  /(^|\/)(test|tests|__tests__|fixtures|test-support)\//,
   /\.test\.[cm]?[jt]sx?$/,
   /(^|\/)tsconfig[^/]*\.json$/,
   /(^|\/)vitest\.config\.[cm]?[jt]s$/,
@@ -45,6 +45,7 @@ const SKIPPED_DIRS = new Set([
   'coverage',
   '.data',
   'artifacts',
+  '.consumer',
 ])
 
 /** Fields of package.json that change what is published (scripts and devDependencies do not). */

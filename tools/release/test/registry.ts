@@ -1,42 +1,23 @@
 /**
  * A throwaway npm registry for the end-to-end release test: Verdaccio (a devDependency, so
- * `pnpm install` brings it and the test needs no network) with a temp storage, no uplinks,
- * listening on a free loopback port.
+ * `pnpm install` brings it and the test needs no network) with a temp storage, no uplinks, on a
+ * loopback port the system picks (registry-server.mjs). Ready once it says it listens and a user
+ * has been created: nothing polls.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import { createRequire } from 'node:module'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
-const verdaccioBin = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('verdaccio/package.json')),
-  'bin',
-  'verdaccio',
-)
-
 export interface Registry {
-  url: string
-  token: string
+  /** Settles once the registry listens and has a user that may publish. */
+  ready: Promise<{ url: string; token: string }>
+  /** Stops it (also while it starts) and removes its storage. */
   stop(): Promise<void>
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer()
-    srv.unref()
-    srv.on('error', reject)
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo
-      srv.close(() => resolve(port))
-    })
-  })
-}
-
-export async function startRegistry(): Promise<Registry> {
+export function startRegistry(): Registry {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'release-registry-'))
-  const port = await freePort()
   const config = path.join(dir, 'config.yaml')
   fs.writeFileSync(
     config,
@@ -60,53 +41,40 @@ export async function startRegistry(): Promise<Registry> {
       '',
     ].join('\n'),
   )
-  const url = `http://127.0.0.1:${port}/`
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [verdaccioBin, '--config', config, '--listen', `127.0.0.1:${port}`],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'registry-server.mjs'), config], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
   let output = ''
-  child.stdout?.on('data', (d) => {
+  child.stderr.on('data', (d) => {
     output += d
   })
-  child.stderr?.on('data', (d) => {
-    output += d
+  const listening = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      output += d
+      const port = /listening on port (\d+)/.exec(output)?.[1]
+      if (port) resolve(`http://127.0.0.1:${port}/`)
+    })
+    void exited.then(() => reject(new Error(`verdaccio exited before it listened:\n${output}`)))
   })
-  // Generous: on a saturated machine Verdaccio takes far longer than its usual second to listen.
-  const deadline = Date.now() + 150_000
-  for (;;) {
-    try {
-      const res = await fetch(`${url}-/ping`)
-      if (res.ok) break
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill()
-      throw new Error(`verdaccio did not start:\n${output}`)
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  const res = await fetch(`${url}-/user/org.couchdb.user:release-test`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'release-test', password: 'release-test-password' }),
+  const ready = listening.then(async (url) => {
+    const res = await fetch(`${url}-/user/org.couchdb.user:release-test`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'release-test', password: 'release-test-password' }),
+    })
+    const { token } = (await res.json()) as { token?: string }
+    if (!token) throw new Error(`could not create a registry user (${res.status})`)
+    return { url, token }
   })
-  const { token } = (await res.json()) as { token?: string }
-  if (!token) throw new Error(`could not create a registry user (${res.status})`)
   return {
-    url,
-    token,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => {
-          fs.rmSync(dir, { recursive: true, force: true })
-          resolve()
-        })
+    ready,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill()
-      }),
+        await exited
+      }
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
   }
 }
