@@ -4,10 +4,15 @@
  * beside its own code. server-kit is private, so it is bundled in (a devDependency of the service);
  * every other dependency stays external and is installed with the package.
  *
+ * Then the built `make-template` (the service's `src/make-template.ts`) writes the service's
+ * prepared template into `dist/` (see server-kit's README, "Prepared templates"): the database an
+ * in-memory start copies instead of applying the migrations and seeding.
+ *
  * The declarations of `index` are emitted from that file alone (`transpileDeclaration`, isolated
  * declarations): the public API spells out its types, so building them costs milliseconds instead of
  * a type check of the whole service and its generated routes.
  */
+import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { defineConfig, type Options } from 'tsup'
 import ts from 'typescript'
@@ -17,6 +22,7 @@ export function serviceBuild(): ReturnType<typeof defineConfig> {
     entry: {
       main: 'src/main.ts',
       index: 'src/index.ts',
+      'make-template': 'src/make-template.ts',
       'pglite-thread': '../../packages/server-kit/dist/db/pglite-thread.js',
     },
     format: 'esm',
@@ -27,6 +33,7 @@ export function serviceBuild(): ReturnType<typeof defineConfig> {
     clean: true,
     async onSuccess() {
       emitDeclaration('src/index.ts', 'dist/index.d.ts')
+      execFileSync(process.execPath, ['dist/make-template.js'], { stdio: 'inherit' })
     },
   }
   return defineConfig(options)

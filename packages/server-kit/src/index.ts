@@ -17,6 +17,14 @@ export {
   openPgliteWorker,
   type PgliteWorkerOptions,
 } from './db/pglite-worker.js'
+export {
+  loadPreparedTemplate,
+  type PreparedTemplate,
+  type PreparedTemplateSource,
+  preparedTemplateIdentity,
+  preparedTemplateMatches,
+} from './db/prepared-template.js'
+export { type MakePreparedTemplateOptions, makePreparedTemplate } from './db/prepared-template-make.js'
 export { parseBearer } from './http/bearer.js'
 export { allowOrigins, corsOriginsFromEnv, DEFAULT_CORS_ORIGINS } from './http/cors.js'
 export {
@@ -56,6 +64,7 @@ export { type RequestLog, type RequestLogOptions, requestLog } from './log/reque
 export { prepareDataDir } from './startup/data-dir.js'
 export { describeStartupError, type StartupContext } from './startup/describe.js'
 export {
+  isCopyOf,
   openServiceDatabase,
   prepareServiceDatabase,
   type ServiceDatabaseSettings,

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto'
 import type { PGlite } from '@electric-sql/pglite'
 import type { Database } from './db/database.js'
 import { openDatabase } from './db/open.js'
-import { pgliteDatabase } from './db/pglite.js'
+import { openPrepared, pgliteDatabase } from './db/pglite.js'
 import { createPglite } from './db/pglite-create.js'
+import { pgliteOptions } from './db/pglite-options.js'
+import { type PreparedTemplate, preparedTemplateMatches } from './db/prepared-template.js'
 
 /**
  * The databases a storage test runs on: embedded PGlite always, and PostgreSQL too when
@@ -39,19 +41,27 @@ const templates = new Map<string, Promise<PGlite>>()
 
 /**
  * A fresh test database that already holds what `prepare` builds (typically the migrations). On
- * PGlite, `prepare` runs once per process and `key`, on an in-memory template, and each call
- * returns a clone of it: a PGlite start and a migration run cost seconds, a clone a fraction of
- * that. On PostgreSQL (a fresh schema each time) `prepare` runs on every call.
+ * PGlite it is a copy of `prepared` when that template's file matches (the service's own prepared
+ * template, which its build makes; the database's `template` then names it); otherwise `prepare`
+ * runs once per process and `key`, on an in-memory template, and each call returns a clone of it:
+ * a PGlite start and a migration run cost seconds, a clone a fraction of that. On PostgreSQL (a
+ * fresh schema each time) `prepare` runs on every call.
  */
 export async function openPreparedTestDatabase(
   kind: 'pglite' | 'postgres',
   key: string,
   prepare: (db: Database) => Promise<void>,
+  prepared?: PreparedTemplate,
 ): Promise<Database> {
   if (kind === 'postgres') {
     const db = await openTestDatabase('postgres')
     await prepare(db)
     return db
+  }
+  if (prepared && preparedTemplateMatches(prepared)) {
+    const pglite = await import('@electric-sql/pglite')
+    const copy = await openPrepared(pglite, prepared, pgliteOptions(pglite.PGlite.defaultStartParams))
+    if (copy) return pgliteDatabase(copy, prepared.identity)
   }
   let template = templates.get(key)
   if (!template) {

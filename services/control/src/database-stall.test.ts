@@ -7,6 +7,7 @@ import { validatingFetch } from '@apiplatform/contract'
 import { createControlClient } from '@apiplatform/control-client'
 import { type Database, DatabaseStalledError, openPgliteWorker } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { databaseTemplate } from './database-template.js'
 import { createService, type RunningService } from './service.js'
 import { ROOT_KEY, validator } from './testing/harness.js'
 
@@ -30,7 +31,7 @@ describe('a stalled PGlite worker', () => {
   }
 
   beforeAll(async () => {
-    database = await openPgliteWorker(undefined, { callTimeoutMs: 500 })
+    database = await openPgliteWorker(undefined, { callTimeoutMs: 500, template: databaseTemplate() })
     service = await createService({
       database,
       rootKey: ROOT_KEY,

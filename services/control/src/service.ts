@@ -6,12 +6,13 @@
  */
 
 import { randomBytes } from 'node:crypto'
-import { fileURLToPath } from 'node:url'
 import {
   type Database,
+  isCopyOf,
   JobQueue,
   type Logger,
   openServiceDatabase,
+  type PreparedTemplate,
   prepareServiceDatabase,
   type RunningServer,
   serveService,
@@ -20,22 +21,23 @@ import { AnalyticsBuffer } from './analytics/buffer.js'
 import { createApp } from './app.js'
 import { createCaches } from './caches.js'
 import type { ServiceConfig } from './config.js'
+import { databaseTemplate, MIGRATIONS_DIR } from './database-template.js'
 import type { Deps } from './deps.js'
 import { type DnsResolver, systemDnsResolver } from './domain/dns.js'
+import { VariableCipher } from './domain/secrets.js'
 import { everyPermission } from './http/auth.js'
 import { clientErrorAnswer } from './http/client-errors.js'
 import { DEFAULT_REQUEST_RATE_LIMIT, RequestRateLimiter } from './http/request-rate-limit.js'
 import { RootKeyCache } from './http/root-key-cache.js'
 import { KEY_RATELIMIT_WINDOWS, RatelimitLeases } from './ratelimit/leases.js'
-import { openVariableCipher } from './repositories/secrets.js'
-import { SEED, seed } from './seed.js'
+import { generateVariablesKey, openVariableCipher } from './repositories/secrets.js'
+import { SEED, seed, seedInstance } from './seed.js'
 import { registerOperationWorkflows } from './workflows/operations.js'
 import { registerTaskWorkflows } from './workflows/tasks.js'
 
 export { configFromEnv, generateRootKey, type ServiceConfig } from './config.js'
+export { MIGRATIONS_DIR } from './database-template.js'
 export { SEED } from './seed.js'
-
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url))
 
 export interface RunningService {
   url: string
@@ -44,6 +46,11 @@ export interface RunningService {
   db: Database
   queue: JobQueue
   seeded: typeof SEED | undefined
+  /**
+   * The database is a copy of the prepared template (database-template.ts): the migrations and the
+   * demo data came with it, and only the root key and the variables were written by this start.
+   */
+  fromTemplate: boolean
   deps: Deps
   /** Stops serving, stops the worker (running steps are abandoned, not committed) and closes the database. */
   close(): Promise<void>
@@ -61,6 +68,11 @@ export type CreateServiceOptions = Partial<ServiceConfig> &
     onUnexpectedError?: (error: unknown) => void
     /** One line per request, and unexpected errors with their request id; default: none. */
     logger?: Logger
+    /**
+     * The prepared template a new in-memory database copies (with the demo data only): default
+     * `databaseTemplate()`; `false` migrates and seeds a new database instead (tests).
+     */
+    template?: PreparedTemplate | false
   }
 
 export async function createService(options: CreateServiceOptions): Promise<RunningService> {
@@ -74,7 +86,17 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
     ...options,
   }
   const ownsDatabase = !config.database
-  const db = config.database ?? (await openServiceDatabase(config))
+  // The template holds the demo data: a start without it makes a new database. Only an in-memory
+  // database can be a copy (server-kit ignores it for DATA_DIR and PostgreSQL).
+  const mayCopy = config.database
+    ? config.database.template !== undefined
+    : !config.dataDir && !config.databaseUrl
+  const template =
+    !config.seed || config.template === false || !mayCopy
+      ? undefined
+      : (config.template ?? databaseTemplate())
+  const db = config.database ?? (await openServiceDatabase({ ...config, template }))
+  const fromTemplate = isCopyOf(db, template)
   const now = () => Date.now()
   let server: RunningServer | undefined
   const queue = new JobQueue(db, { leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs })
@@ -86,12 +108,26 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
     config.ratelimitLeases === false
       ? undefined
       : new RatelimitLeases(db, now, { table: KEY_RATELIMIT_WINDOWS })
+  let seeding: Promise<void> = Promise.resolve()
   try {
-    await prepareServiceDatabase(db, queue, MIGRATIONS_DIR)
-    const variables = await openVariableCipher(db, config.variablesKey ?? process.env.CONTROL_VARIABLES_KEY)
+    const configuredVariablesKey = config.variablesKey ?? process.env.CONTROL_VARIABLES_KEY
+    // A copy of the template this start just made holds no key of variable values: this
+    // instance's is made here, and stored with the root key and the variables it encrypts.
+    const newVariablesKey =
+      fromTemplate && ownsDatabase && !configuredVariablesKey ? generateVariablesKey() : undefined
+    if (!fromTemplate) await prepareServiceDatabase(db, queue, MIGRATIONS_DIR)
+    const variables = newVariablesKey
+      ? new VariableCipher(newVariablesKey)
+      : await openVariableCipher(db, configuredVariablesKey)
+    if (config.seed) {
+      const instance = { rootKey: config.rootKey, permissions: everyPermission(), now: now(), variables }
+      // Seeded in the database's thread while this one builds the app; awaited before listening.
+      seeding = fromTemplate
+        ? seedInstance(db, { ...instance, variablesKey: newVariablesKey })
+        : seed(db, instance)
+      seeding.catch(() => {})
+    }
     const dns = config.dnsResolver ?? systemDnsResolver()
-    if (config.seed)
-      await seed(db, { rootKey: config.rootKey, permissions: everyPermission(), now: now(), variables })
     const deps: Deps = {
       db,
       queue,
@@ -120,6 +156,7 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       ...(config.logger ? { logger: config.logger } : {}),
       corsOrigins: config.corsOrigins,
     })
+    await seeding
     server = await serveService(app, config, clientErrorAnswer)
     // The worker's first polls and any jobs left from the last run wait until the port is open:
     // the first request is answered sooner, and a job needs nothing that listening provides.
@@ -132,6 +169,7 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       db,
       queue,
       seeded: config.seed ? SEED : undefined,
+      fromTemplate,
       deps,
       async close() {
         await running.close()
@@ -143,6 +181,7 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       },
     }
   } catch (error) {
+    await seeding.catch(() => {})
     await server?.close()
     await ratelimits?.close().catch(() => {})
     await keyRatelimits?.close().catch(() => {})

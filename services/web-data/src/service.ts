@@ -1,10 +1,8 @@
-import { fileURLToPath } from 'node:url'
 import {
   type Database,
   JobQueue,
   type Logger,
   openServiceDatabase,
-  prepareServiceDatabase,
   serveService,
 } from '@apiplatform/server-kit'
 import { agentRunner } from './agent/runner.js'
@@ -15,6 +13,7 @@ import { createBrowsers } from './browser/runtime.js'
 import type { ServiceConfig } from './config.js'
 import { crawlRunner } from './crawl/runner.js'
 import { CRAWL_QUEUE } from './crawl/store.js'
+import { databaseTemplate, isTemplateCopy, prepareDatabase } from './database-template.js'
 import { createExtractor } from './extraction/create-extractor.js'
 import { extractRunner } from './extraction/runner.js'
 import { EXTRACT_QUEUE } from './extraction/store.js'
@@ -24,7 +23,7 @@ import { startSearchIndexer } from './search/indexer.js'
 import { WEBHOOK_QUEUE } from './webhooks/outbox.js'
 import { webhookRunner } from './webhooks/runner.js'
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url))
+export { MIGRATIONS_DIR, prepareDatabase } from './database-template.js'
 
 export interface Service {
   /** Base URL, e.g. `http://127.0.0.1:7200`. */
@@ -36,13 +35,19 @@ export interface Service {
   generatedKey: boolean
   db: Database
   queue: JobQueue
+  /**
+   * The database is a copy of the prepared template (database-template.ts): the job queue's table
+   * and the migrations came with it, and only the bootstrap key was written by this start.
+   */
+  fromTemplate: boolean
   /** Stops accepting requests, lets the worker finish its step, closes the database. */
   stop(): Promise<void>
 }
 
 /**
- * Starts the service: opens the database (PGlite in `dataDir`, or PostgreSQL), applies the
- * migrations, seeds the bootstrap key, starts the job worker and listens on `port`.
+ * Starts the service: opens the database (PGlite in `dataDir`, or PostgreSQL; in memory a copy of
+ * the prepared template when it matches), applies the migrations unless the database is that copy,
+ * seeds the bootstrap key, starts the job worker and listens on `port`.
  */
 export interface ServiceOptions {
   /** One line per request, and unexpected errors with their request id; default: none. */
@@ -50,18 +55,14 @@ export interface ServiceOptions {
 }
 
 export async function createService(config: ServiceConfig, options: ServiceOptions = {}): Promise<Service> {
-  const db = await openServiceDatabase(config)
+  const inMemory = !config.dataDir && !config.databaseUrl
+  const db = await openServiceDatabase({ ...config, template: inMemory ? databaseTemplate() : undefined })
   try {
     return await startOn(db, config, async () => db.close(), options)
   } catch (error) {
     await db.close().catch(() => {})
     throw error
   }
-}
-
-/** The service's schema: the job queue's tables, then the migrations (both idempotent). */
-export function prepareDatabase(db: Database, queue = new JobQueue(db)): Promise<void> {
-  return prepareServiceDatabase(db, queue, MIGRATIONS_DIR)
 }
 
 /** Like `createService`, on a database the caller opened (and closes: `onStop` runs last). */
@@ -76,9 +77,29 @@ export async function startOn(
     pollMs: config.jobPollMs,
     retryDelayMs: (attempt) => Math.min(10_000, 200 * 2 ** attempt),
   })
-  await prepareDatabase(db, queue)
+  const fromTemplate = isTemplateCopy(db)
+  if (!fromTemplate) await prepareDatabase(db, queue)
   const apiKey = config.apiKey ?? generateKey()
-  await seedBootstrapKey(db, apiKey, config.credits)
+  // Seeded in the database's thread while this one builds the app; awaited before listening.
+  const seeding = seedBootstrapKey(db, apiKey, config.credits)
+  seeding.catch(() => {})
+  try {
+    return await serveOn(db, config, onStop, options, { queue, apiKey, seeding, fromTemplate })
+  } catch (error) {
+    await seeding.catch(() => {})
+    throw error
+  }
+}
+
+/** The rest of `startOn`: the job handlers, the app, the port once `seeding` is done, the worker. */
+async function serveOn(
+  db: Database,
+  config: ServiceConfig,
+  onStop: () => Promise<void>,
+  options: ServiceOptions,
+  start: { queue: JobQueue; apiKey: string; seeding: Promise<unknown>; fromTemplate: boolean },
+): Promise<Service> {
+  const { queue, apiKey, fromTemplate } = start
   const extractor = createExtractor(config.extractor)
   queue.work(
     AGENT_QUEUE,
@@ -127,10 +148,12 @@ export async function startOn(
     extractor,
     ...(options.logger ? { logger: options.logger } : {}),
   })
-  const server = await serveService(app, config, clientErrorAnswer).catch(async (error: unknown) => {
-    await browsers.close().catch(() => {})
-    throw error
-  })
+  const server = await start.seeding
+    .then(() => serveService(app, config, clientErrorAnswer))
+    .catch(async (error: unknown) => {
+      await browsers.close().catch(() => {})
+      throw error
+    })
   if (config.worker) queue.start()
   const indexer = startSearchIndexer(db)
   let stopping: Promise<void> | undefined
@@ -141,6 +164,7 @@ export async function startOn(
     generatedKey: config.apiKey === undefined,
     db,
     queue,
+    fromTemplate,
     stop: () => {
       stopping ??= (async () => {
         await server.close()

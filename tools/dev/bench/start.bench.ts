@@ -5,6 +5,9 @@
  *    database created by an unmeasured first start) and on fresh data, and its idle RSS a few
  *    seconds later, against Prism mocking the same API from its bundle (what a team would run
  *    instead) and bare Node serving HTTP (the floor of any Node service), in alternating rounds;
+ *    and in the same rounds the programmatic start other teams' tests use
+ *    (`startControlService({ port: 0, storage: 'memory' })`, `startWebDataService(…)`), from the
+ *    call to the first answered request, each in a fresh process (bench/programmatic-start.mjs);
  * 2. the RSS of the whole `pnpm start` stack once its banner is out (every process, pnpm included);
  * 3. a cold `pnpm start` (turbo's cache bypassed): time to the banner, to its first progress line,
  *    and the longest silence.
@@ -12,10 +15,12 @@
  * BENCH_PARTS=startup,footprint,cold picks the parts (default startup,footprint: the cold start
  * rebuilds every package); BENCH_ROUNDS the rounds of the first, `--quick` fewer and shorter.
  */
-import { execFileSync } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import {
   alternate,
   answers,
@@ -58,6 +63,21 @@ const firstRequest = {
 interface Started {
   ms: number
   rssMb: number
+  /** The programmatic start only: the import of the package, before the call. */
+  importMs?: number
+}
+
+const PROGRAMMATIC = fileURLToPath(new URL('./programmatic-start.mjs', import.meta.url))
+
+/** `start…Service({ port: 0, storage: 'memory' })` in a fresh Node process: call → first 2xx, its RSS SETTLE_MS later. */
+async function programmaticStart(name: 'control' | 'web-data'): Promise<Started> {
+  const credential = name === 'control' ? ROOT_KEY : API_KEY
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [PROGRAMMATIC, name, credential, String(SETTLE_MS)],
+    { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn' } },
+  )
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Started
 }
 
 /** Spawn → first 2xx of `request`; then idle for SETTLE_MS, its RSS, and the process stopped. */
@@ -117,6 +137,10 @@ async function startup() {
         measure: () => startOnce(service(name, freshDir), firstRequest[name]),
       },
       {
+        name: `${name}, programmatic start in memory`,
+        measure: () => programmaticStart(name),
+      },
+      {
         name: `Prism on the ${name} bundle`,
         measure: () =>
           startOnce(() => startPrism(join(root, `specs/${name}/dist/openapi.json`)), firstRequest[name]),
@@ -133,7 +157,8 @@ async function startup() {
   const results = await alternate(contenders, {
     describe: (r) => `${Math.round(r.ms)} ms, ${Math.round(r.rssMb)} MB`,
   })
-  const of = (name: string, pick: keyof Started) => (results.get(name) ?? []).map((r) => r[pick])
+  const of = (name: string, pick: keyof Started) =>
+    (results.get(name) ?? []).map((r) => r[pick] ?? Number.NaN)
   printTable(
     'one process, spawn → first answered API request, and its RSS once idle: median (range)',
     ['target', 'spawn → first answer (ms)', `RSS ${SETTLE_MS / 1000} s later (MB)`],
@@ -141,23 +166,42 @@ async function startup() {
   )
   printTable(
     'ours as a ratio of Prism on the same API, same round (below 1: ours starts faster / uses less)',
-    ['service', 'start, existing data', 'start, fresh data', 'RSS, existing data', 'RSS, fresh data'],
+    [
+      'service',
+      'start, existing data',
+      'start, fresh data',
+      'programmatic start, memory',
+      'RSS, existing data',
+      'RSS, fresh data',
+    ],
     (['control', 'web-data'] as const).map((name) => {
       const prism = `Prism on the ${name} bundle`
       return [
         name,
         fmtRatio(ratios(of(`${name}, existing data`, 'ms'), of(prism, 'ms'))),
         fmtRatio(ratios(of(`${name}, fresh data`, 'ms'), of(prism, 'ms'))),
+        fmtRatio(ratios(of(`${name}, programmatic start in memory`, 'ms'), of(prism, 'ms'))),
         fmtRatio(ratios(of(`${name}, existing data`, 'rssMb'), of(prism, 'rssMb'))),
         fmtRatio(ratios(of(`${name}, fresh data`, 'rssMb'), of(prism, 'rssMb'))),
       ]
     }),
+  )
+  printTable(
+    'programmatic start in a fresh process: the import of the package (before the call), median (range)',
+    ['service', 'import (ms)', 'call → first answer (ms)'],
+    (['control', 'web-data'] as const).map((name) => [
+      name,
+      fmt(summarize(of(`${name}, programmatic start in memory`, 'importMs'))),
+      fmt(summarize(of(`${name}, programmatic start in memory`, 'ms'))),
+    ]),
   )
   printNote(
     [
       'Ours: `node services/<name>/dist/main.js` on embedded PGlite (existing data: a DATA_DIR an unmeasured first start created;',
       'fresh: a new one each time); first answer: control `keys.verifyKey` (an unknown key), web-data `GET /v2/team/credit-usage`,',
       'the same for Prism (`prism mock`, @stoplight/prism-cli 5.16.0). Goal per service on embedded storage: ≤ 1.0 s and ≤ 250 MB.',
+      "Programmatic start: `start…Service({ port: 0, storage: 'memory' })` in a fresh Node process from the call to the first",
+      'answer to the same request (the import before the call not counted; its own table); goal ≤ 0.5 s.',
       `Started ${note}.`,
     ].join('\n'),
   )

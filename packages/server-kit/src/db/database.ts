@@ -1,3 +1,5 @@
+import type { PreparedTemplate } from './prepared-template.js'
+
 /** Something that runs SQL with positional parameters (`$1`, `$2`, …) and returns rows. */
 export interface Sql {
   query<Row = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<Row[]>
@@ -10,6 +12,11 @@ export interface Sql {
  */
 export interface Database extends Sql {
   readonly kind: 'pglite' | 'postgres'
+  /**
+   * The identity of the prepared template this database is a copy of (see `PreparedTemplate`): it
+   * already holds what that template's preparation builds. Undefined for any other database.
+   */
+  readonly template?: string | undefined
   /** Runs several statements without parameters (migrations). */
   exec(text: string): Promise<void>
   /** Runs `fn` in one transaction; it commits when `fn` resolves and rolls back when it throws. */
@@ -32,4 +39,9 @@ export interface DatabaseOptions {
   pgliteWorker?: boolean | undefined
   /** With `pgliteWorker`: how long a call may wait for the worker (see `openPgliteWorker`). */
   callTimeoutMs?: number | undefined
+  /**
+   * In memory (no `dataDir`, no `databaseUrl`): start as a copy of this prepared template when its
+   * file matches (the database's `template` then names it); otherwise as a new database.
+   */
+  template?: PreparedTemplate | undefined
 }

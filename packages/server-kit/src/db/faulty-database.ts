@@ -44,6 +44,7 @@ export function faultyDatabase(db: Database): FaultyDatabase {
   })
   return {
     kind: db.kind,
+    template: db.template,
     query: async (text, params) => {
       await gate(text)
       return db.query(text, params)

@@ -5,21 +5,28 @@ import type { Database } from './database.js'
 // Any constant works; it only has to be the same in every process that migrates this database.
 const MIGRATION_LOCK = 7_100_7200
 
+/** The table that records applied migrations (part of what a prepared template holds). */
+export const MIGRATIONS_TABLE =
+  'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())'
+
+/** The migration files of `dir` (`NNN_name.sql`), in the order they are applied. */
+export function migrationFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => /^\d+_.+\.sql$/.test(f))
+    .sort()
+}
+
 /**
  * Applies the versioned SQL files of `dir` (`001_name.sql`, `002_name.sql`, …) that this database
  * has not seen yet, in order, each in its own transaction. Several processes starting at once on
  * one PostgreSQL serialise on an advisory lock, so each file runs once.
  */
 export async function migrate(db: Database, dir: string): Promise<string[]> {
-  const files = readdirSync(dir)
-    .filter((f) => /^\d+_.+\.sql$/.test(f))
-    .sort()
+  const files = migrationFiles(dir)
   const applied: string[] = []
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK])
-    await tx.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    )
+    await tx.query(MIGRATIONS_TABLE)
     const done = new Set(
       (await tx.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version),
     )

@@ -11,8 +11,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.dataDir) prepareDataDir(options.dataDir)
   try {
     return await (options.pgliteWorker
-      ? openPgliteWorker(options.dataDir, { callTimeoutMs: options.callTimeoutMs })
-      : openPglite(options.dataDir))
+      ? openPgliteWorker(options.dataDir, {
+          callTimeoutMs: options.callTimeoutMs,
+          template: options.template,
+        })
+      : openPglite(options.dataDir, { template: options.template }))
   } catch (error) {
     if (!options.dataDir) throw error
     const reason = error instanceof Error ? error.message : String(error)

@@ -29,13 +29,23 @@ export function templateFile(options: PGliteOptions): string | undefined {
   const dir = cacheDir()
   const version = pgliteVersion()
   if (!dir || !version) return undefined
-  // What initdb's result depends on besides the build: its arguments. The start parameters
-  // (shared_buffers…) apply to every start and are not part of the data directory.
-  const key = createHash('sha256')
+  return join(dir, `pglite-${version}-${initdbKey(options)}.tar`)
+}
+
+/**
+ * What initdb's result depends on besides the build: its arguments. The start parameters
+ * (shared_buffers…) apply to every start and are not part of the data directory.
+ */
+export function initdbKey(options: PGliteOptions): string {
+  return createHash('sha256')
     .update(JSON.stringify({ initDbStartParams: options.initDbStartParams ?? [] }))
     .digest('hex')
     .slice(0, 16)
-  return join(dir, `pglite-${version}-${key}.tar`)
+}
+
+/** Whether templates are turned off (`PGLITE_TEMPLATE_DIR=off`): every new database runs initdb. */
+export function templatesOff(): boolean {
+  return process.env.PGLITE_TEMPLATE_DIR === 'off'
 }
 
 /** The template's tarball, or undefined when there is none or it is not whole. */
@@ -97,8 +107,8 @@ function writeAtomically(file: string, parts: Uint8Array[]) {
  * else may write to it.
  */
 function cacheDir(): string | undefined {
+  if (templatesOff()) return undefined
   const configured = process.env.PGLITE_TEMPLATE_DIR
-  if (configured === 'off') return undefined
   const uid = process.getuid?.()
   const dir = configured || join(tmpdir(), `pglite-templates-${uid ?? 'user'}`)
   try {
@@ -115,7 +125,7 @@ function cacheDir(): string | undefined {
 let version: { value: string | undefined } | undefined
 
 /** The installed PGlite's version, read from its package.json (its exports do not include it). */
-function pgliteVersion(): string | undefined {
+export function pgliteVersion(): string | undefined {
   version ??= { value: readPgliteVersion() }
   return version.value
 }

@@ -3,6 +3,8 @@
  * that owns the PGlite instance). Every request carries an id; the worker answers each id once.
  */
 
+import type { PreparedTemplate } from './prepared-template.js'
+
 /** `tx` names an open transaction (the id of its `begin` request); without it the statement runs on its own. */
 export type Request =
   | { id: number; op: 'query'; text: string; params: readonly unknown[] | undefined; tx: number | undefined }
@@ -23,8 +25,13 @@ export type Reply =
   | { id: number; ok: true; value: Uint8Array }
   | { id: number; ok: false; error: SerializedError }
 
-/** What the worker posts once, before any reply: PGlite is open, or could not be opened. */
-export type Startup = { ready: true } | { ready: false; error: SerializedError }
+/**
+ * What the worker posts once, before any reply: PGlite is open (a copy of the prepared template
+ * whose identity is `template`, if it is one), or could not be opened.
+ */
+export type Startup =
+  | { ready: true; template?: string | undefined }
+  | { ready: false; error: SerializedError }
 
 export interface WorkerOptions {
   dataDir: string | undefined
@@ -33,6 +40,8 @@ export interface WorkerOptions {
    * sure the template of new databases is cached.
    */
   createOnly?: boolean
+  /** In memory: start from this prepared template when its file matches it. */
+  template?: PreparedTemplate | undefined
 }
 
 /**

@@ -7,7 +7,9 @@
 import { mkdirSync } from 'node:fs'
 import { serialize, setFlagsFromString } from 'node:v8'
 import { parentPort, workerData } from 'node:worker_threads'
-import { PGlite, type Transaction } from '@electric-sql/pglite'
+import type { Transaction } from '@electric-sql/pglite'
+import * as pglite from '@electric-sql/pglite'
+import { openPrepared } from './pglite.js'
 import { createPglite, newDatabaseTemplate } from './pglite-create.js'
 import { pgliteOptions } from './pglite-options.js'
 import {
@@ -20,7 +22,9 @@ import {
 
 const port = parentPort
 if (!port) throw new Error('pglite-thread.ts runs as a worker thread (see openPgliteWorker)')
-const { dataDir, createOnly } = workerData as WorkerOptions
+const { dataDir, createOnly, template } = workerData as WorkerOptions
+const { PGlite } = pglite
+type PGliteInstance = pglite.PGlite
 
 interface OpenTransaction {
   tx: Transaction
@@ -43,23 +47,32 @@ const fail = (id: number, error: unknown) => reply({ id, ok: false, error: seria
 // WebAssembly, which is PGlite's alone.
 setFlagsFromString('--liftoff-only')
 
-let pg: PGlite
+let pg: PGliteInstance
 try {
   const options = pgliteOptions(PGlite.defaultStartParams)
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  if (createOnly && !dataDir) await newDatabaseTemplate(PGlite, options)
-  else {
-    pg = await createPglite(PGlite, dataDir, options)
-    if (createOnly) await pg.close()
+  // A prepared template holds what the service would build; without one that matches, the
+  // database is new (a copy of the initdb template, or initdb).
+  const prepared =
+    !dataDir && !createOnly && template ? await openPrepared(pglite, template, options) : undefined
+  if (prepared) {
+    pg = prepared
+    port.postMessage({ ready: true, template: template?.identity } satisfies Startup)
+  } else {
+    if (createOnly && !dataDir) await newDatabaseTemplate(PGlite, options)
+    else {
+      pg = await createPglite(PGlite, dataDir, options)
+      if (createOnly) await pg.close()
+    }
+    port.postMessage({ ready: true } satisfies Startup)
   }
-  port.postMessage({ ready: true } satisfies Startup)
 } catch (error) {
   port.postMessage({ ready: false, error: serializeError(error) } satisfies Startup)
   port.close()
   throw error
 }
 
-function runner(tx: number | undefined): Pick<PGlite, 'query' | 'exec'> {
+function runner(tx: number | undefined): Pick<PGliteInstance, 'query' | 'exec'> {
   if (tx === undefined) return pg
   const open = transactions.get(tx)
   if (!open) throw new Error('Transaction is closed')

@@ -27,6 +27,7 @@ import {
   type Startup,
   type WorkerOptions,
 } from './pglite-thread-protocol.js'
+import { type PreparedTemplate, preparedTemplateMatches } from './prepared-template.js'
 
 // Built, the thread is the compiled `.js` beside this file. Run from source (vitest, tsx), it is
 // TypeScript: Node 20 does not apply `--import tsx` to a worker's entry, so a small bootstrap
@@ -49,9 +50,17 @@ export interface PgliteWorkerOptions {
    * `DEFAULT_CALL_TIMEOUT_MS`. A stalled worker then costs each request this long, not forever.
    */
   callTimeoutMs?: number | undefined
+  /**
+   * In memory: start as a copy of this prepared template when its file matches it (the database's
+   * `template` then names it), instead of a new database.
+   */
+  template?: PreparedTemplate | undefined
 }
 
-/** Opens PGlite in a worker thread: a folder on disk, or memory when `dataDir` is undefined. */
+/**
+ * Opens PGlite in a worker thread: a folder on disk, or memory when `dataDir` is undefined (a copy
+ * of `options.template` when its file matches).
+ */
 export async function openPgliteWorker(
   dataDir: string | undefined,
   options: PgliteWorkerOptions = {},
@@ -64,7 +73,10 @@ export async function openPgliteWorker(
   // data (about 470 MB of RSS less than initdb there, about 75 MB less than a copy of the
   // template). In memory the database is the serving thread's own: it copies the template, which
   // a thread of its own makes first if needed.
-  if (dataDir ? !existsSync(join(dataDir, 'PG_VERSION')) : templateMissing()) {
+  // A matching prepared template needs neither: the serving thread copies it.
+  const template =
+    !dataDir && options.template && preparedTemplateMatches(options.template) ? options.template : undefined
+  if (dataDir ? !existsSync(join(dataDir, 'PG_VERSION')) : !template && templateMissing()) {
     const creating = startThread({ dataDir, createOnly: true })
     try {
       await creating.ready
@@ -72,7 +84,7 @@ export async function openPgliteWorker(
       await creating.worker.terminate()
     }
   }
-  const { worker, ready } = startThread({ dataDir })
+  const { worker, ready } = startThread({ dataDir, template })
   const pending = new Map<
     number,
     { resolve(value: unknown): void; reject(error: Error): void; timer: NodeJS.Timeout }
@@ -117,7 +129,7 @@ export async function openPgliteWorker(
     abandoned.clear()
   }
 
-  await ready
+  const { template: copiedFrom } = await ready
   worker.on('message', (reply: Reply) => {
     const waiter = pending.get(reply.id)
     if (!waiter) {
@@ -151,6 +163,7 @@ export async function openPgliteWorker(
   const root = sqlOn(undefined)
   return {
     kind: 'pglite',
+    template: copiedFrom,
     query: root.query,
     exec: (text) => call<void>({ op: 'exec', text, tx: undefined }),
     async transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
@@ -184,8 +197,11 @@ function templateMissing(): boolean {
 
 interface Thread {
   worker: Worker
-  /** Settles when PGlite is open in the thread (or, for `createOnly`, created and closed), or could not be. */
-  ready: Promise<void>
+  /**
+   * Settles when PGlite is open in the thread (or, for `createOnly`, created and closed), or could
+   * not be; with the identity of the prepared template it is a copy of, if it is one.
+   */
+  ready: Promise<{ template?: string | undefined }>
 }
 
 function startThread(workerData: WorkerOptions): Thread {
@@ -195,9 +211,9 @@ function startThread(workerData: WorkerOptions): Thread {
     // The parent's loader flags (tsx) would only slow the thread's start.
     execArgv: [],
   })
-  const ready = new Promise<void>((resolve, reject) => {
+  const ready = new Promise<{ template?: string | undefined }>((resolve, reject) => {
     worker.once('message', (startup: Startup) => {
-      if (startup.ready) resolve()
+      if (startup.ready) resolve({ template: startup.template })
       else reject(deserializeError(startup.error))
     })
     worker.once('error', reject)

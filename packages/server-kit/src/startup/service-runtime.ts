@@ -5,6 +5,7 @@
 import type { Database } from '../db/database.js'
 import { migrate } from '../db/migrate.js'
 import { openDatabase } from '../db/open.js'
+import type { PreparedTemplate } from '../db/prepared-template.js'
 import { type ClientErrorAnswer, type ClientErrorKind, type RunningServer, serve } from '../http/serve.js'
 import type { JobQueue } from '../jobs/queue.js'
 
@@ -20,6 +21,11 @@ export interface ServiceDatabaseSettings {
   pgliteWorker?: boolean | undefined
   /** How long a call may wait for the PGlite worker (see `openPgliteWorker`). */
   databaseTimeoutMs?: number | undefined
+  /**
+   * In memory (neither `dataDir` nor `databaseUrl`): the service's prepared template, which a new
+   * database copies when its file matches (see `PreparedTemplate`).
+   */
+  template?: PreparedTemplate | undefined
 }
 
 /** Opens the database of a service's settings: PostgreSQL at `databaseUrl`, else PGlite. */
@@ -30,7 +36,13 @@ export function openServiceDatabase(settings: ServiceDatabaseSettings): Promise<
     schema: settings.databaseSchema,
     pgliteWorker: settings.pgliteWorker !== false,
     callTimeoutMs: settings.databaseTimeoutMs,
+    template: settings.template,
   })
+}
+
+/** Whether `db` is a copy of `template`: it holds what the template's preparation builds already. */
+export function isCopyOf(db: Database, template: PreparedTemplate | undefined): boolean {
+  return template !== undefined && db.template === template.identity
 }
 
 /**

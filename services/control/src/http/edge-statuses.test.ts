@@ -1,6 +1,7 @@
 import { connect } from 'node:net'
-import { openTestDatabase } from '@apiplatform/server-kit'
+import { openDatabase } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { databaseTemplate } from '../database-template.js'
 import { createService, type RunningService } from '../service.js'
 import { ROOT_KEY, useTestService, validator } from '../testing/harness.js'
 
@@ -90,7 +91,7 @@ describe('control request timeout', () => {
   let service: RunningService
   beforeAll(async () => {
     service = await createService({
-      database: await openTestDatabase('pglite'),
+      database: await openDatabase({ template: databaseTemplate() }),
       rootKey: ROOT_KEY,
       workflowStepMs: 0,
       requestTimeoutMs: 300,

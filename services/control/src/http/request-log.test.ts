@@ -3,6 +3,7 @@
 import { Writable } from 'node:stream'
 import { createLogger, faultyDatabase, openDatabase, sqlError } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { databaseTemplate } from '../database-template.js'
 import { createService, type RunningService } from '../service.js'
 
 const lines: Record<string, unknown>[] = []
@@ -17,7 +18,7 @@ let service: RunningService
 let db: ReturnType<typeof faultyDatabase>
 
 beforeAll(async () => {
-  db = faultyDatabase(await openDatabase({}))
+  db = faultyDatabase(await openDatabase({ template: databaseTemplate() }))
   service = await createService({
     database: db,
     rootKey: ROOT_KEY,

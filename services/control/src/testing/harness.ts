@@ -16,6 +16,7 @@ import {
 export { eventually } from '@apiplatform/server-kit'
 
 import { beforeAll } from 'vitest'
+import { databaseTemplate } from '../database-template.js'
 import { StaticDnsResolver } from '../domain/dns.js'
 import { createService, type RunningService } from '../service.js'
 import { type AppFixture, createAppFixture, createRootKey, createWorkspace } from './fixtures.js'
@@ -80,8 +81,12 @@ function sharedService(options: TestServiceOptions): Promise<Shared> {
   let entry = shared.get(cacheKey)
   if (!entry) {
     entry = (async () => {
-      // PGlite in its worker thread, as the service opens it (src/service.ts).
-      const database = kind === 'pglite' ? await openPgliteWorker(undefined) : await openTestDatabase(kind)
+      // PGlite in its worker thread, as the service opens it (src/service.ts): a copy of the
+      // prepared template, which holds the migrations and the demo data, when it matches.
+      const database =
+        kind === 'pglite'
+          ? await openPgliteWorker(undefined, { template: databaseTemplate() })
+          : await openTestDatabase(kind)
       const faults = options.faulty ? faultyDatabase(database) : undefined
       const dns = new StaticDnsResolver()
       const unexpectedErrors: unknown[] = []

@@ -16,6 +16,7 @@ import { spec } from '@apiplatform/web-data-routes'
 import { createTeam, generateKey, type Principal } from '../billing/keys.js'
 import type { Scope } from '../billing/scopes.js'
 import type { ServiceConfig } from '../config.js'
+import { databaseTemplate } from '../database-template.js'
 import type { ExtractorConfig } from '../extraction/create-extractor.js'
 import { prepareDatabase, type Service, startOn } from '../service.js'
 
@@ -84,9 +85,12 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
   return startOnTestDatabase(await openServiceTestDatabase(options.kind ?? 'pglite'), options)
 }
 
-/** A fresh test database with the service's schema (on PGlite a clone of one migrated per process). */
+/**
+ * A fresh test database with the service's schema: on PGlite a copy of the service's prepared
+ * template (its build makes it), else a clone of one migrated per process.
+ */
 export function openServiceTestDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
-  return openPreparedTestDatabase(kind, 'web-data', (db) => prepareDatabase(db))
+  return openPreparedTestDatabase(kind, 'web-data', (db) => prepareDatabase(db), databaseTemplate())
 }
 
 /**

@@ -1,0 +1,106 @@
+// An in-memory start copies the prepared template (database-template.ts) instead of migrating: the
+// same schema as a start that migrates, and no key of the template's or another instance's.
+import { type Database, openPgliteWorker, openServiceDatabase } from '@apiplatform/server-kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { configFromEnv, type ServiceConfig } from './config.js'
+import { databaseTemplate } from './database-template.js'
+import { createService, type Service, startOn } from './service.js'
+
+/** The tables' columns, indexes and constraints. */
+async function schema(db: Database) {
+  return {
+    columns: await db.query(
+      `SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns
+       WHERE table_schema = 'public' ORDER BY table_name, column_name`,
+    ),
+    indexes: await db.query(
+      "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname",
+    ),
+    constraints: await db.query(
+      `SELECT conrelid::regclass::text AS tab, conname, pg_get_constraintdef(oid) AS def FROM pg_constraint
+       WHERE connamespace = 'public'::regnamespace ORDER BY 1, 2`,
+    ),
+  }
+}
+
+/** How many rows each table holds. */
+async function rowCounts(db: Database) {
+  const names = await db.query<{ name: string }>(
+    "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename",
+  )
+  const counts: Record<string, number> = {}
+  for (const { name } of names)
+    counts[name] = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${name}`))[0]?.n ?? -1
+  return counts
+}
+
+const appliedAt = async (db: Database) =>
+  (
+    await db.query<{ version: string; applied_at: Date }>(
+      'SELECT version, applied_at FROM schema_migrations ORDER BY version',
+    )
+  ).map((row) => `${row.version} ${row.applied_at.toISOString()}`)
+
+describe('an in-memory start from the prepared template', () => {
+  const started: Service[] = []
+  let first: Service
+  let second: Service
+  let migrated: Service
+  const config = (): ServiceConfig => ({
+    ...configFromEnv({}),
+    port: 0,
+    dataDir: undefined,
+    apiKey: `wd-template-test-${started.length}`,
+  })
+
+  beforeAll(async () => {
+    for (let i = 0; i < 2; i++) started.push(await createService(config()))
+    ;[first, second] = started as [Service, Service]
+    const template = databaseTemplate()
+    if (!template) throw new Error('no identity for the prepared template')
+    // A template made for other code or migrations: a new database, which the start migrates.
+    const db = await openServiceDatabase({ template: { ...template, identity: 'made-for-other-code' } })
+    migrated = await startOn(db, config(), () => db.close())
+    started.push(migrated)
+  })
+  afterAll(async () => {
+    for (const service of started) await service.stop()
+  })
+
+  it('copies the template: the migrations came with it', async () => {
+    expect(first.fromTemplate).toBe(true)
+    expect(second.fromTemplate).toBe(true)
+    // Timing-free evidence that no start ran the migrations: both copies hold the template's
+    // records of them (applied once, when the template was made).
+    expect(await appliedAt(first.db)).toEqual(await appliedAt(second.db))
+    expect(await appliedAt(first.db)).not.toEqual(await appliedAt(migrated.db))
+  })
+
+  it('falls back to migrating when the template does not match, to the same database', async () => {
+    expect(migrated.fromTemplate).toBe(false)
+    expect(await schema(migrated.db)).toEqual(await schema(first.db))
+    expect(await rowCounts(migrated.db)).toEqual(await rowCounts(first.db))
+  })
+
+  it('holds no key: each start has its own bootstrap key and team', async () => {
+    const template = databaseTemplate()
+    const copy = await openPgliteWorker(undefined, { template })
+    try {
+      expect(copy.template).toBe(template?.identity)
+      for (const table of ['teams', 'api_keys', 'credit_ledger']) {
+        const [row] = await copy.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)
+        expect({ table, rows: row?.n }).toEqual({ table, rows: 0 })
+      }
+    } finally {
+      await copy.close()
+    }
+    const usage = (service: Service, key: string) =>
+      fetch(`${service.url}/v2/team/credit-usage`, { headers: { authorization: `Bearer ${key}` } })
+    expect((await usage(first, first.apiKey)).status).toBe(200)
+    expect((await usage(second, second.apiKey)).status).toBe(200)
+    expect((await usage(first, second.apiKey)).status).toBe(401)
+    const teams = async (service: Service) =>
+      (await service.db.query<{ id: string }>('SELECT id FROM teams'))[0]?.id
+    expect(await teams(first)).not.toBe(await teams(second))
+  })
+})
