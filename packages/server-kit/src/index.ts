@@ -23,6 +23,7 @@ export {
   type PreparedTemplateSource,
   preparedTemplateIdentity,
   preparedTemplateMatches,
+  servicePreparedTemplate,
 } from './db/prepared-template.js'
 export { type MakePreparedTemplateOptions, makePreparedTemplate } from './db/prepared-template-make.js'
 export { parseBearer } from './http/bearer.js'

@@ -14,9 +14,8 @@ import { fileURLToPath } from 'node:url'
 import {
   type Database,
   JobQueue,
-  type PreparedTemplate,
-  preparedTemplateIdentity,
   prepareServiceDatabase,
+  servicePreparedTemplate,
 } from '@apiplatform/server-kit'
 import { seedDemoData } from './seed.js'
 
@@ -26,16 +25,12 @@ export const TEMPLATE_FILE = fileURLToPath(new URL('../dist/pglite-template.bin'
 /** The folder of the running code (`dist/` built, `src/` in tests): part of the template's identity. */
 export const CODE_DIR = dirname(fileURLToPath(import.meta.url))
 
-let template: { value: PreparedTemplate | undefined } | undefined
-
 /** The prepared template of this code (its file may be missing or made for other code: see `preparedTemplateMatches`). */
-export function databaseTemplate(): PreparedTemplate | undefined {
-  template ??= (() => {
-    const identity = preparedTemplateIdentity({ migrationsDir: MIGRATIONS_DIR, code: CODE_DIR })
-    return { value: identity ? { file: TEMPLATE_FILE, identity } : undefined }
-  })()
-  return template.value
-}
+export const databaseTemplate = servicePreparedTemplate({
+  migrationsDir: MIGRATIONS_DIR,
+  code: CODE_DIR,
+  file: TEMPLATE_FILE,
+})
 
 /** What the template holds, built on an empty database: the job queue's table, the migrations, the demo data. */
 export async function prepareTemplateDatabase(db: Database): Promise<void> {

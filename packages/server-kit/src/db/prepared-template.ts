@@ -109,6 +109,23 @@ function codeFiles(dir: string): string[] {
 }
 
 /**
+ * A service's prepared template, as `databaseTemplate()` of the service names it: the identity is
+ * computed once (it reads every migration and source file), on the first call.
+ */
+export function servicePreparedTemplate(
+  source: PreparedTemplateSource & { file: string },
+): () => PreparedTemplate | undefined {
+  let template: { value: PreparedTemplate | undefined } | undefined
+  return () => {
+    template ??= (() => {
+      const identity = preparedTemplateIdentity(source)
+      return { value: identity ? { file: source.file, identity } : undefined }
+    })()
+    return template.value
+  }
+}
+
+/**
  * Whether `template`'s file is there and was made for its identity (its header only: the contents
  * are checked when it is loaded). False when templates are off (`PGLITE_TEMPLATE_DIR=off`).
  */
