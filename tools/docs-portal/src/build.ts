@@ -30,6 +30,7 @@ import { copyScalar, renderReference } from './reference.ts'
 import {
   type ApiPage,
   type Operation,
+  packageKind,
   renderChangelog,
   renderGuide,
   renderIndex,
@@ -92,7 +93,7 @@ export function build(outDir = path.join(portalDir, 'dist')): BuildResult {
         name: p.name,
         version: p.version,
         description: String(p.manifest.description ?? ''),
-        kind: p.name.endsWith('-spec') ? 'spec' : p.name.endsWith('-client') ? 'client' : 'routes',
+        kind: packageKind(p.name),
       })),
       operations: operationsOf(bundle),
       servers: ((bundle.servers as Json[] | undefined) ?? []).map((s) => String(s.url)),

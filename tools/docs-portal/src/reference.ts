@@ -87,14 +87,13 @@ export function renderReference(page: ReferencePage): string {
   .portal-bar a { color: #fff; text-decoration: none; }
   .portal-bar a:hover { text-decoration: underline; }
   .portal-bar .here { font-weight: 600; }
-  .portal-bar .spacer { flex: 1; }
 </style>
 </head>
 <body>
+<!-- The links stay on the left: the top right corner is where the try-it window puts its close button. -->
 <nav class="portal-bar" aria-label="Docs">
   <a href="../../index.html">API Platform docs</a>
   <span class="here">${esc(page.title)}</span>
-  <span class="spacer"></span>
   <a href="../../guides/${esc(page.api)}.html">Getting started</a>
   <a href="../../changelog/${esc(page.api)}.html">Changelog</a>
 </nav>

@@ -15,7 +15,17 @@ export interface PackageInfo {
   name: string
   version: string
   description: string
-  kind: 'spec' | 'client' | 'routes'
+  kind: PackageKind
+}
+
+export type PackageKind = 'spec' | 'client' | 'routes' | 'service'
+
+/** What a published package of an API is, from the suffix every package name of ours ends with. */
+export function packageKind(name: string): PackageKind {
+  for (const kind of ['spec', 'client', 'routes', 'service'] as const) {
+    if (name.endsWith(`-${kind}`)) return kind
+  }
+  throw new Error(`${name}: a package of an API is named …-spec, -client, -routes or -service`)
 }
 
 export interface ApiPage {
@@ -52,6 +62,7 @@ const esc = (s: string) =>
 const KIND_LABEL: Record<PackageInfo['kind'], string> = {
   client: 'Typed client',
   routes: 'Server routes',
+  service: 'Reference service',
   spec: 'OpenAPI document',
 }
 
@@ -92,11 +103,14 @@ for (const b of document.querySelectorAll('button[data-copy]')) {
 `
 }
 
-/** The install command of a package with each package manager (the spec is a dev dependency). */
+/**
+ * The install command of a package with each package manager. The spec and the reference service
+ * (a stand-in for tests) are dev dependencies.
+ */
 export function installCommands(
   p: Pick<PackageInfo, 'name' | 'kind'>,
 ): Record<'npm' | 'pnpm' | 'yarn', string> {
-  const dev = p.kind === 'spec'
+  const dev = p.kind === 'spec' || p.kind === 'service'
   return {
     npm: `npm install${dev ? ' --save-dev' : ''} ${p.name}`,
     pnpm: `pnpm add${dev ? ' -D' : ''} ${p.name}`,

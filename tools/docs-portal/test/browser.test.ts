@@ -114,7 +114,8 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
    * to another host than the site and the stand-ins ("try it" calls those).
    */
   async function open(url: string): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage({ viewport: { width: 1360, height: 900 } })
+    // The most common laptop width: every check below holds at it.
+    const page = await browser.newPage({ viewport: { width: 1366, height: 768 } })
     // CI runs this beside the services' suites on two cores: a reference (megabytes of script and
     // spec) can take over a minute to load there. Every check below waits for what it reads.
     page.setDefaultNavigationTimeout(150_000)
@@ -152,11 +153,18 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
         expect(text).toContain(`yarn add @apiplatform/${api}-${kind}`)
       }
       expect(text).toContain(`pnpm add -D @apiplatform/${api}-spec`)
+      expect(text).toContain(`pnpm add -D @apiplatform/${api}-service`)
       for (const href of [`reference/${api}/`, `guides/${api}.html`, `changelog/${api}.html`]) {
         expect(await page.locator(`a[href="${href}"]`).count()).toBeGreaterThan(0)
         expect((await page.request.get(new URL(href, base).toString())).status(), href).toBe(200)
       }
     }
+    const kinds = await page.locator('.pkg-kind').allInnerTexts()
+    expect(kinds.filter((k) => /reference service/i.test(k))).toHaveLength(2)
+    const cutOff = await page
+      .locator('.install code')
+      .evaluateAll((codes) => codes.filter((c) => c.scrollWidth > c.clientWidth).map((c) => c.textContent))
+    expect(cutOff).toEqual([])
     await page.screenshot({ path: path.join(artifacts, 'portal.png'), fullPage: true })
     expect(errors).toEqual([])
     await page.close()
@@ -265,6 +273,18 @@ describe.skipIf(!haveChromium && !onCi)('docs portal in Chromium', () => {
         await page.goto(new URL(href, base).toString())
         const section = page.locator(`section[id$="/${href.split('#')[1]}"]`).first()
         await section.getByRole('button', { name: 'Test Request' }).click()
+        const close = await page.locator('.app-exit-button').boundingBox()
+        if (!close) throw new Error('the try-it window has no close button')
+        for (const link of await page.locator('.portal-bar a').all()) {
+          const box = await link.boundingBox()
+          if (!box) continue
+          const apart =
+            box.x + box.width <= close.x ||
+            close.x + close.width <= box.x ||
+            box.y + box.height <= close.y ||
+            close.y + close.height <= box.y
+          expect(apart, `the try-it close button covers "${await link.textContent()}"`).toBe(true)
+        }
         const target = `${tryIt.url()}${op.path}`
         const send = async () => {
           const [response] = await Promise.all([
