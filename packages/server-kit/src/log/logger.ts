@@ -15,7 +15,10 @@ export interface CreateLoggerOptions {
   level?: string | undefined
   /** The level when neither `level` nor `LOG_LEVEL` is set (default `info`). */
   fallbackLevel?: LogLevel
-  /** Human-readable lines (pino-pretty) instead of JSON; default: whether stdout is a terminal. */
+  /**
+   * Human-readable lines (pino-pretty), one per entry, instead of JSON; default: whether stdout is
+   * a terminal (and no `destination` is given).
+   */
   pretty?: boolean
   /** Where lines go (default stdout); tests pass a stream that collects them. */
   destination?: DestinationStream
@@ -39,9 +42,9 @@ export function createLogger(options: CreateLoggerOptions = {}): Logger {
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
   }
-  if (options.destination) return pino(settings, options.destination)
-  if (options.pretty ?? process.stdout.isTTY === true) return pino(settings, prettyStream())
-  return pino(settings, stdoutDestination())
+  const pretty = options.pretty ?? (!options.destination && process.stdout.isTTY === true)
+  if (pretty) return pino(settings, prettyStream(options.destination))
+  return pino(settings, options.destination ?? stdoutDestination())
 }
 
 /**
@@ -59,8 +62,16 @@ export function silentLogger(): Logger {
   return pino({ level: 'silent' })
 }
 
-function prettyStream(): DestinationStream {
+function prettyStream(destination?: DestinationStream): DestinationStream {
   // Loaded only for a terminal: JSON output never pays for it.
   const pretty = createRequire(import.meta.url)('pino-pretty') as (options: object) => DestinationStream
-  return pretty({ colorize: true, sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
+  return pretty({
+    colorize: destination === undefined,
+    sync: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+    // One line per request, as with JSON: the fields follow the message instead of one per line.
+    singleLine: true,
+    ...(destination ? { destination } : {}),
+  })
 }

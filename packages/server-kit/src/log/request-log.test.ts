@@ -99,6 +99,32 @@ it('logs an unexpected error with the request id and its stack, and its request 
   expect(request).toMatchObject({ level: 'warn', reqId: 'req_1', status: 500 })
 })
 
+it('writes one pretty line per request, with its request id, as it does one JSON line', async () => {
+  let text = ''
+  const destination = new Writable({
+    write(chunk, _e, done) {
+      text += String(chunk)
+      done()
+    },
+  })
+  const server = app(requestLog(createLogger({ level: 'info', pretty: true, destination })))
+  await server.fetch(
+    new Request('http://x/items', {
+      method: 'POST',
+      body: '{"name":"a"}',
+      headers: { 'content-type': 'application/json' },
+    }),
+  )
+  await server.fetch(new Request('http://x/items', { method: 'POST', body: '{}' }))
+  await vi.waitFor(() => expect(text.split('\n').filter(Boolean)).toHaveLength(2), {
+    timeout: 10_000,
+    interval: 5,
+  })
+  const [ok, refused] = text.split('\n').filter(Boolean)
+  expect(ok).toMatch(/INFO.*"reqId":"req_1".*"status":200/)
+  expect(refused).toMatch(/"reqId":"req_2".*"status":400/)
+})
+
 it('writes nothing below its level', async () => {
   const lines: string[] = []
   const destination = new Writable({
