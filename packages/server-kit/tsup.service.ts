@@ -14,6 +14,8 @@
  */
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { defineConfig, type Options } from 'tsup'
 import ts from 'typescript'
 
@@ -49,9 +51,27 @@ function emitDeclaration(source: string, target: string): void {
     (d) => `${source}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
   )
   if (problems.length) throw new Error(`the public API needs explicit types:\n${problems.join('\n')}`)
+  // The test controls' types are server-kit's (private, bundled): shipped beside the API's own.
+  const output = result.outputText.replaceAll(
+    `from '${SHIPPED_TYPES.specifier}'`,
+    `from './${SHIPPED_TYPES.file}'`,
+  )
+  if (output !== result.outputText) {
+    emitDeclaration(SHIPPED_TYPES.source, join(dirname(target), SHIPPED_TYPES.file.replace(/\.js$/, '.d.ts')))
+  }
   // Only the API's own types and those of published packages may appear in it.
-  const imports = [...result.outputText.matchAll(/from '([^']+)'/g)].map((m) => m[1])
-  const local = imports.filter((i) => i?.startsWith('.') || i?.startsWith('@apiplatform/server-kit'))
+  const imports = [...output.matchAll(/from '([^']+)'/g)].map((m) => m[1])
+  const local = imports.filter(
+    (i) =>
+      (i?.startsWith('.') && i !== `./${SHIPPED_TYPES.file}`) || i?.startsWith('@apiplatform/server-kit'),
+  )
   if (local.length) throw new Error(`${target} would import ${local.join(', ')}, which is not published`)
-  writeFileSync(target, result.outputText)
+  writeFileSync(target, output)
+}
+
+/** server-kit's self-contained type module that a service's public declarations may name. */
+const SHIPPED_TYPES = {
+  specifier: '@apiplatform/server-kit/test-controls-types',
+  source: fileURLToPath(new URL('./src/test-controls/public-types.ts', import.meta.url)),
+  file: 'test-controls-types.js',
 }

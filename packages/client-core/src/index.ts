@@ -3,6 +3,10 @@
  * parts (error class, retry table) come in through {@link Config}.
  */
 
+import { withIdempotencyKey } from './idempotency.js'
+
+export { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH, withIdempotencyKey } from './idempotency.js'
+
 /**
  * Retry policy, on by default: a wait of 2^attempt s capped at 30 s, plus a random fraction of a
  * second, at most 5 attempts; `Retry-After` is a minimum wait.
@@ -34,6 +38,11 @@ export interface CallOptions {
   retry?: RetryOptions | false
   /** Extra request headers. */
   headers?: Record<string, string>
+  /**
+   * `Idempotency-Key` of a write call (default: a new random key per call, the same on each of
+   * its retries). Pass your own to make a call you repeat later, e.g. after a restart, count once.
+   */
+  idempotencyKey?: string
 }
 
 /** What a transport is asked to send. Hooks may change `headers` before it is sent. */
@@ -187,6 +196,8 @@ export async function send(
   url: string,
   body: string | FormData | undefined,
   o: CallOptions | undefined,
+  /** A call that changes something: it carries one `Idempotency-Key` on every attempt. */
+  write = false,
 ): Promise<Reply> {
   // Retries are on unless turned off: `undefined` is the default policy.
   const r = o?.retry === undefined ? (cfg.retry ?? {}) : o.retry && { ...cfg.retry, ...o.retry }
@@ -197,6 +208,7 @@ export async function send(
   const userSignal = o?.signal
   userSignal?.throwIfAborted()
   let headers = o?.headers ? { ...cfg.headers, ...o.headers } : cfg.headers
+  if (write) headers = withIdempotencyKey(headers, o?.idempotencyKey)
   if (body !== undefined && typeof body !== 'string') {
     // FormData: fetch sets the multipart content type with its boundary.
     const { 'content-type': _, ...rest } = headers

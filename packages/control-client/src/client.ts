@@ -10,8 +10,9 @@ import {
 } from '@apiplatform/client-core'
 import createClient, { type Client } from 'openapi-fetch'
 import { ControlApiError, ControlNetworkError, ControlTimeoutError } from './errors.js'
-import { BASE_URL, RETRYABLE, VERSION } from './generated/meta.js'
+import { BASE_URL, GET_OPERATIONS, RETRYABLE, VERSION } from './generated/meta.js'
 import type { components, operations, paths } from './generated/schema.js'
+import { isWrite } from './writes.js'
 
 type Ops = operations
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never
@@ -174,7 +175,9 @@ export function createControlClient(options: ControlClientOptions = {}): Control
     pagination?: { cursor?: string; hasMore?: boolean }
   }
   const reply = (op: string, body?: unknown, o?: CallOptions) =>
-    send(cfg, 'POST', `${baseUrl}/v2/${op}`, JSON.stringify(body ?? {}), o) as Promise<
+    (GET_OPERATIONS.has(op)
+      ? send(cfg, 'GET', `${baseUrl}/v2/${op}`, undefined, o)
+      : send(cfg, 'POST', `${baseUrl}/v2/${op}`, JSON.stringify(body ?? {}), o, isWrite(op))) as Promise<
       Reply & { body?: Envelope }
     >
   const request = (op: string, body?: unknown, o?: CallOptions) => reply(op, body, o).then((r) => r.body)

@@ -42,10 +42,12 @@ describe('facade', () => {
     expect(JSON.parse(r?.body ?? '')).toEqual({ deploymentId: 'd_123' })
   })
 
-  it('calls top-level operations without a namespace (liveness)', async () => {
+  it('calls top-level operations without a namespace (liveness, a GET without body)', async () => {
     srv.reply(json(200, { meta, data: { message: 'OK' } }))
     await expect(client().liveness()).resolves.toEqual({ message: 'OK' })
     expect(srv.seen[0]?.url).toBe('/v2/liveness')
+    expect(srv.seen[0]?.method).toBe('GET')
+    expect(srv.seen[0]?.body).toBe('')
   })
 
   it('uses the custom fetch for every call and merges headers', async () => {

@@ -41,7 +41,7 @@ const expectProblem = async (res: Response, status: number) => {
 
 describe('createApi (control)', () => {
   it('serves a handler with a fresh request id, ignoring the client', async () => {
-    const res = await post('/v2/liveness', '{}', { 'x-request-id': 'req_client' })
+    const res = await app.request('/v2/liveness', { headers: { 'x-request-id': 'req_client' } })
     expect(res.status).toBe(200)
     const body = (await res.json()) as { meta: { requestId: string } }
     expect(body.meta.requestId).toMatch(/^req_/)
@@ -93,26 +93,29 @@ describe('createApi (control)', () => {
     expect(res.headers.get('allow')).toBe('POST')
   })
 
-  it('answers oversized bodies with 400 payload_too_large (no operation documents 413)', async () => {
+  it('answers oversized bodies with 413 payload_too_large, as every operation with a body documents', async () => {
     const big = JSON.stringify({ deploymentId: 'd_1', pad: 'x'.repeat(4096) })
-    await expectProblem(await post('/v2/deployments.rollbackDeployment', big), 400)
+    await expectProblem(await post('/v2/deployments.rollbackDeployment', big), 413)
   })
 
-  it('answers a declared oversized body with 400 without reading it', async () => {
+  it('answers a declared oversized body with 413 without reading it', async () => {
     let pulled = 0
     const body = new ReadableStream({ pull: () => void pulled++ }, { highWaterMark: 0 })
     const res = await post('/v2/deployments.rollbackDeployment', body, { 'content-length': '1025' })
-    const problem = await expectProblem(res, 400)
+    const problem = await expectProblem(res, 413)
     expect(problem.error.type).toBe('https://docs.deploy-control.dev/errors/request/payload_too_large')
-    expect(problem.error.detail).toBe('The request body exceeds 1024 bytes.')
+    expect(problem.error.detail).toBe(
+      'The request body exceeds 1024 bytes. Send at most 1024 bytes (split a batch into several calls).',
+    )
+    expect(problem.error.errors).toBeUndefined()
     expect(pulled).toBe(0)
   })
 
-  it('answers a chunked body over the limit with 400', async () => {
+  it('answers a chunked body over the limit with 413', async () => {
     const res = await post('/v2/deployments.rollbackDeployment', chunked(4, 512), {
       'transfer-encoding': 'chunked',
     })
-    await expectProblem(res, 400)
+    await expectProblem(res, 413)
   })
 
   it('serves a body within the limit whose length is declared', async () => {
@@ -154,7 +157,7 @@ describe('createApi (control)', () => {
         return c.json({ meta: { requestId: c.get('requestId') }, error: { status: 401 } }, 401)
       },
     })
-    expect((await api.request('/v2/liveness', { method: 'POST' })).status).toBe(200)
+    expect((await api.request('/v2/liveness')).status).toBe(200)
     expect(
       (await api.request('/v2/deployments.rollbackDeployment', { method: 'POST', body: '{' })).status,
     ).toBe(401)
@@ -163,7 +166,7 @@ describe('createApi (control)', () => {
 
   it('lets the service supply the request id', async () => {
     const api = createApi({ handlers, requestId: () => 'req_fixed' })
-    const body = (await (await api.request('/v2/liveness', { method: 'POST' })).json()) as {
+    const body = (await (await api.request('/v2/liveness')).json()) as {
       meta: { requestId: string }
     }
     expect(body.meta.requestId).toBe('req_fixed')

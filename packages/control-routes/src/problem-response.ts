@@ -7,8 +7,7 @@ const PART_NAMES: Record<string, string> = { json: 'body', form: 'body', param: 
 /** How the control API answers each error the route app raises: an RFC 7807 problem with its `type`. */
 export function problemResponse(docsUrl: string): ErrorResponder {
   return (c, error, requestId) => {
-    // Every operation documents 400 for a request it cannot accept, and none documents 413.
-    const status = error.kind === 'payload_too_large' ? 400 : error.status
+    const status = error.status
     const fail = (type: string, detail: string, errors?: ValidationError[]) =>
       c.json(
         problem(requestId, status, type, detail, { docsUrl, ...(errors ? { errors } : {}) }),
@@ -58,22 +57,13 @@ export function problemResponse(docsUrl: string): ErrorResponder {
           'request/method_not_allowed',
           `${c.req.method} is not allowed on ${c.req.path}; use ${error.allowed.join(' or ')}.`,
         )
+      // 413 carries no `errors` (only a 400 does): the detail says what to send instead.
       case 'payload_too_large':
         return fail(
           'request/payload_too_large',
           error.limit === undefined
-            ? 'The request body is too large.'
-            : `The request body exceeds ${error.limit} bytes.`,
-          [
-            {
-              location: 'body',
-              message: 'Request body too large',
-              fix:
-                error.limit === undefined
-                  ? 'Send a smaller body.'
-                  : `Send at most ${error.limit} bytes (split a batch into several calls).`,
-            },
-          ],
+            ? 'The request body is too large. Send a smaller body.'
+            : `The request body exceeds ${error.limit} bytes. Send at most ${error.limit} bytes (split a batch into several calls).`,
         )
       case 'not_implemented':
         return fail(

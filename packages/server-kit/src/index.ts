@@ -36,12 +36,32 @@ export {
 } from './http/dependency-failure.js'
 export {
   type ClientErrorAnswer,
+  type ClientErrorHook,
   type ClientErrorKind,
   DEFAULT_REQUEST_TIMEOUT_MS,
+  type RefusedRequest,
   type RunningServer,
   type ServeOptions,
   serve,
 } from './http/serve.js'
+export {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_LOCK_MS,
+  IDEMPOTENCY_SCHEMA,
+  IDEMPOTENCY_TTL_MS,
+  IDEMPOTENT_REPLAYED_HEADER,
+  type IdempotencyOptions,
+  type IdempotencyRefusal,
+  IdempotencyStore,
+  type IdempotencyStoreOptions,
+  idempotency,
+  installIdempotency,
+  keyedOperations,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  type Reservation,
+  requestFingerprint,
+  type StoredAnswer,
+} from './idempotency/index.js'
 export { newId, randomToken, sha256 } from './ids.js'
 export {
   type EnqueueOptions,
@@ -73,4 +93,26 @@ export {
   serveService,
 } from './startup/service-runtime.js'
 export { StartupError, startupSettings } from './startup/startup-error.js'
+export {
+  CONTROLS_PREFIX,
+  clockedDatabase,
+  createTestControls,
+  type DatabaseSnapshot,
+  type FaultAnswerInput,
+  type FaultOptions,
+  type JournalEntry,
+  type JournalQuery,
+  type LatencyOptions,
+  type RequestMatch,
+  type Rule,
+  resetToSeededState,
+  type SeededState,
+  snapshotDatabase,
+  TestClock,
+  type TestControls,
+  type TestControlsOptions,
+  type TestControlsRuntime,
+  type TestControlsSettings,
+  testControlsFromEnv,
+} from './test-controls/index.js'
 export { eventually, openPreparedTestDatabase, openTestDatabase, testDatabaseKinds } from './testing.js'

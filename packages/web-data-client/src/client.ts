@@ -79,7 +79,8 @@ export function createWebDataClient(options: WebDataClientOptions = {}): WebData
     const url = baseUrl + tpl.replace(/\{\w+\}/g, () => encodeURIComponent(String(path[i++])))
     const q = input === 3 ? (data as Json) : o?.query
     const body = input === 1 ? JSON.stringify(data ?? {}) : input === 2 ? (data as FormData) : undefined
-    return send(cfg, method, url + qs(q), body, o) as Promise<Sent>
+    // Every method but GET changes something: one Idempotency-Key per call, the same on retries.
+    return send(cfg, method, url + qs(q), body, o, method !== 'GET') as Promise<Sent>
   }
   /** Facade arguments → invoke: `(...pathParams, bodyOrQuery?, options?)`. */
   const bind = (row: Row) => {

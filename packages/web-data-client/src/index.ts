@@ -40,3 +40,4 @@ export type {
   WaitOutcome,
   WebDataCallOptions,
 } from './types.js'
+export { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER, type WebhookHeaders } from './webhooks.js'

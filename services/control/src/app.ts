@@ -7,14 +7,17 @@ import {
   type Logger,
   requestLog,
   silentLogger,
+  type TestControlsRuntime,
 } from '@apiplatform/server-kit'
 import type { Context } from 'hono'
+import { every } from 'hono/combine'
 import { invalidatingWrites } from './caches.js'
 import type { Deps } from './deps.js'
 import { createHandlers } from './handlers.js'
 import { authenticate } from './http/auth.js'
 import type { ServiceEnv } from './http/env.js'
 import { errorMapper } from './http/error-response.js'
+import { idempotentWrites } from './http/idempotency.js'
 import { livenessAnswer } from './http/liveness.js'
 import { problemVerdict } from './http/log-verdict.js'
 import { pooledRequestId } from './http/request-id.js'
@@ -39,6 +42,8 @@ export interface AppOptions {
   logger?: Logger
   /** Browser origins allowed by CORS; default the docs portal's (`DEFAULT_CORS_ORIGINS`). */
   corsOrigins?: readonly string[] | undefined
+  /** Test controls around the app (faults, latency, journal; `test-controls.ts`); none by default. */
+  testControls?: TestControlsRuntime | undefined
 }
 
 /**
@@ -58,19 +63,23 @@ export function createApp(deps: Deps, options: AppOptions = {}) {
     : authenticated
   const logUnexpected = (error: unknown, c: Context) =>
     options.onUnexpectedError ? options.onUnexpectedError(error) : log.unexpected(error, c)
+  const bundled = loadBundledSpec()
+  // Idempotency keys after authentication (their scope is the caller), before validation.
+  const keyed = every(auth, idempotentWrites(deps.db, bundled))
   const app = createApi<ServiceEnv>({
     handlers: createHandlers(deps),
-    auth: deps.caches ? invalidatingWrites(deps.caches, auth) : auth,
-    requestId: log.requestId(pooledRequestId),
+    auth: deps.caches ? invalidatingWrites(deps.caches, keyed) : keyed,
+    requestId: log.requestId(options.testControls?.requestId(pooledRequestId) ?? pooledRequestId),
     middleware: [allowOrigins(options.corsOrigins ?? DEFAULT_CORS_ORIGINS)],
     mapError: errorMapper(logUnexpected),
     onUnexpectedError: logUnexpected,
   })
-  const bundled = loadBundledSpec()
   app.get('/openapi.json', (c) => c.json(bundled as object))
-  // The public interface serves liveness on GET; the spec documents POST (see specs/control/DEVIATIONS.md).
-  app.get('/v2/liveness', livenessAnswer(deps))
+  // The spec documents liveness as GET, as the public interface serves it; POST keeps answering for
+  // clients generated from earlier versions of the spec (tools/conformance/DEVIATIONS.md).
+  app.post('/v2/liveness', livenessAnswer(deps))
   // Wrapped here, not by a middleware, so that answers given before any middleware runs are logged too.
   app.fetch = log.fetch(app.fetch)
+  if (options.testControls) app.fetch = options.testControls.fetch(app.fetch)
   return app
 }

@@ -29,6 +29,9 @@ CONTROL_WORKFLOW_STEP_MS, DATABASE_SCHEMA, LOG_FORMAT=pretty|json and the others
     const demo = s ? await demoDeployments(service.db) : undefined
     const banner = startBanner(service, config, demo)
     const storage = storageLabel(config)
+    const controls = config.testControls?.httpToken
+    if (controls)
+      banner.push(`test controls on: ${service.url}/__controls with Authorization: Bearer ${controls}`)
     return {
       url: service.url,
       credential: service.rootKey,
@@ -38,6 +41,7 @@ CONTROL_WORKFLOW_STEP_MS, DATABASE_SCHEMA, LOG_FORMAT=pretty|json and the others
         storage,
         rootKey: service.rootKey,
         rootKeyGenerated: config.rootKeyGenerated,
+        ...(controls ? { testControlsToken: controls } : {}),
         ...(config.encryptionKeyGenerated ? { generatedEncryptionKey: config.encryptionKeyText } : {}),
         ...(s && demo
           ? { demoData: { ...s, liveDeployment: demo.live, rollbackTargets: demo.rollbackTargets } }

@@ -1,4 +1,9 @@
-import { corsOriginsFromEnv, MEMORY_DATA_DIR, randomToken } from '@apiplatform/server-kit'
+import {
+  corsOriginsFromEnv,
+  MEMORY_DATA_DIR,
+  randomToken,
+  testControlsFromEnv,
+} from '@apiplatform/server-kit'
 import { generateEncryptionKey, parseEncryptionKey } from './domain/key-secrets.js'
 import { DEFAULT_REQUEST_RATE_LIMIT, type RequestRateLimitSettings } from './http/request-rate-limit.js'
 
@@ -52,6 +57,12 @@ export interface ServiceConfig {
   corsOrigins?: string[]
   /** Time to receive a whole request, in ms (400 beyond). Env `CONTROL_REQUEST_TIMEOUT_MS`, default 60000. */
   requestTimeoutMs?: number
+  /**
+   * Test controls (faults, latency, journal, reset, clock; README "Test controls"); off unless set.
+   * Over HTTP under `/__controls` with `httpToken`. Env `CONTROL_TEST_CONTROLS_TOKEN`, or
+   * `--test-controls` (a generated token, printed at start).
+   */
+  testControls?: { httpToken?: string | undefined; httpTokenGenerated?: boolean }
 }
 
 const int = (env: NodeJS.ProcessEnv, name: string, fallback: number): number => {
@@ -97,5 +108,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     encryptionKeyText,
     corsOrigins: corsOriginsFromEnv(env.CORS_ORIGINS),
     requestTimeoutMs: int(env, 'CONTROL_REQUEST_TIMEOUT_MS', 60_000),
+    ...testControlsFromEnv(env.CONTROL_TEST_CONTROLS_TOKEN, env.TEST_CONTROLS),
   }
 }

@@ -58,10 +58,11 @@ describe('a stalled PGlite worker', () => {
     expect(answer.error?.meta.requestId).toMatch(/^req_/)
     expect(unexpected.some((e) => e instanceof DatabaseStalledError)).toBe(true)
     // Liveness answers meanwhile: not ready (its documented 412), never a hang.
-    expect((await post('liveness', undefined, undefined)).response.status).toBe(412)
+    const liveness = () => fetch(`${service.url}/v2/liveness`).then((r) => r.status)
+    expect(await liveness()).toBe(412)
     expect(await holding).toBeInstanceOf(DatabaseStalledError)
     await expect
-      .poll(async () => (await post('liveness', undefined, undefined)).response.status, {
+      .poll(liveness, {
         timeout: 10_000,
       })
       .toBe(200)
@@ -79,7 +80,7 @@ describe('a stalled PGlite worker', () => {
     const answer = await post('keys.getKey', { keyId })
     expect(answer.response.status).toBe(500)
     expect(String(unexpected[0])).toMatch(/could not be read/)
-    expect((await post('liveness', undefined, undefined)).response.status).toBe(200)
+    expect((await fetch(`${service.url}/v2/liveness`)).status).toBe(200)
     expect((await post('apis.getApi', { apiId: data?.data.apiId })).response.status).toBe(200)
   })
 })

@@ -73,6 +73,11 @@ import { exchangeCode as portalExchangeCode } from './routes/portal.exchangeCode
 import { getVerifications as portalGetVerifications } from './routes/portal.getVerifications/handler.js'
 import { listKeys as portalListKeys } from './routes/portal.listKeys/handler.js'
 import { rerollKey as portalRerollKey } from './routes/portal.rerollKey/handler.js'
+import { createProject } from './routes/projects.createProject/handler.js'
+import { deleteProject } from './routes/projects.deleteProject/handler.js'
+import { getProject } from './routes/projects.getProject/handler.js'
+import { listProjects } from './routes/projects.listProjects/handler.js'
+import { updateProject } from './routes/projects.updateProject/handler.js'
 import { deleteOverride } from './routes/ratelimit.deleteOverride/handler.js'
 import { getOverride } from './routes/ratelimit.getOverride/handler.js'
 import { limit } from './routes/ratelimit.limit/handler.js'
@@ -121,6 +126,12 @@ export function createHandlers(deps: Deps): Handlers<ServiceEnv> {
     'permissions.listPermissions': permissionsListPermissions(deps),
     'permissions.listRoles': permissionsListRoles(deps),
     'permissions.setRolePermissions': permissionsSetRolePermissions(deps),
+    // projects, apps, environments, deployments, domains
+    'projects.createProject': createProject(deps),
+    'projects.getProject': getProject(deps),
+    'projects.listProjects': listProjects(deps),
+    'projects.updateProject': updateProject(deps),
+    'projects.deleteProject': deleteProject(deps),
     'apps.getApp': getApp(deps),
     'apps.listApps': listApps(deps),
     'environments.getEnvironment': getEnvironment(deps),

@@ -13,10 +13,21 @@
  * The published declarations are emitted from this file alone: its exports spell out their types.
  */
 import { createLogger, StartupError, sendSeedRequests } from '@apiplatform/server-kit'
+import type { TestControls } from '@apiplatform/server-kit/test-controls-types'
 import { generateRootKey } from './config.js'
 import { parseEncryptionKey } from './domain/key-secrets.js'
 import { SEED } from './seed.js'
 import { createService } from './service.js'
+
+export type {
+  FaultOptions,
+  JournalEntry,
+  JournalQuery,
+  LatencyOptions,
+  RequestMatch,
+  Rule,
+  TestControls,
+} from '@apiplatform/server-kit/test-controls-types'
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 
@@ -84,6 +95,11 @@ export interface StartControlServiceOptions {
   workflowStepMs?: number
   /** Default: env `LOG_LEVEL`, else `warn` (unexpected errors only); `info` logs every request. */
   logLevel?: LogLevel
+  /**
+   * Test controls on the returned `controls` (faults, latency, journal, reset, clock; README "Test
+   * controls"). Off by default; `{ httpToken }` also serves them under `/__controls` with that bearer token.
+   */
+  testControls?: boolean | { httpToken?: string }
 }
 
 export interface ControlService {
@@ -93,6 +109,8 @@ export interface ControlService {
   rootKey: string
   /** The response bodies of `seed`, in order. */
   seeded: unknown[]
+  /** The test controls; only with `testControls` (`undefined` otherwise). */
+  controls: TestControls | undefined
   /** Stops serving, stops the workflow worker and closes the database. */
   stop(): Promise<void>
 }
@@ -120,6 +138,9 @@ export async function startControlService(options: StartControlServiceOptions = 
     seed: options.demoData ?? true,
     workflowStepMs: options.workflowStepMs ?? 0,
     jobPollMs: 50,
+    ...(options.testControls
+      ? { testControls: options.testControls === true ? {} : { httpToken: options.testControls.httpToken } }
+      : {}),
     logger: createLogger({ ...(options.logLevel ? { level: options.logLevel } : {}), fallbackLevel: 'warn' }),
   })
   let seeded: unknown[] = []
@@ -129,5 +150,14 @@ export async function startControlService(options: StartControlServiceOptions = 
     await service.close()
     throw error
   }
-  return { url: service.url, port: service.port, rootKey, seeded, stop: () => service.close() }
+  // A reset goes back to the state after the seed requests, not before them.
+  await service.captureSeededState?.()
+  return {
+    url: service.url,
+    port: service.port,
+    rootKey,
+    seeded,
+    controls: service.controls,
+    stop: () => service.close(),
+  }
 }

@@ -1,7 +1,9 @@
 /**
  * The data a fresh service starts with, so a newcomer can call every operation right away:
  * one workspace, the bootstrap root key, a project with an app, its production and preview
- * environments, and deployments in the states the rollback operation cares about.
+ * environments, and deployments in the states the rollback operation cares about; and what the
+ * spec's examples name besides (seed-keys.ts, seed-platform.ts), so that each operation's first
+ * example works as written.
  *
  * Seeding is idempotent: rows are created with fixed ids only when missing, so a restart keeps
  * whatever the API changed since (a rollback stays rolled back). The root key's permissions are
@@ -14,6 +16,8 @@ import type { VariableCipher } from './domain/secrets.js'
 import { insertDeployment } from './repositories/deployments.js'
 import { upsertRootKey } from './repositories/keys.js'
 import { storeVariablesKey } from './repositories/secrets.js'
+import { KEYS_SEED, seedKeysDemo } from './seed-keys.js'
+import { PLATFORM_SEED, seedPlatformDemo } from './seed-platform.js'
 
 export const SEED = {
   workspaceId: 'ws_local',
@@ -45,6 +49,10 @@ export const SEED = {
   },
   /** Variables of production: LOG_LEVEL is recoverable, the others write-only. */
   variables: ['LOG_LEVEL', 'DATABASE_URL', 'STRIPE_SECRET_KEY'],
+  /** What the key operations' examples name (seed-keys.ts). */
+  keys: KEYS_SEED,
+  /** What the examples around the demo app name (seed-platform.ts). */
+  platform: PLATFORM_SEED,
 } as const
 
 const BASE_TIME = Date.UTC(2026, 0, 1)
@@ -62,6 +70,7 @@ export async function seed(
     await seedWorkspace(tx)
     await seedRootKey(tx, options)
     if (await seedDemoRows(tx)) await seedVariables(tx, options.variables)
+    await seedExampleRows(tx)
   })
 }
 
@@ -74,6 +83,29 @@ export async function seedDemoData(db: Database) {
   await db.transaction(async (tx) => {
     await seedWorkspace(tx)
     await seedDemoRows(tx)
+    await seedExampleRows(tx)
+  })
+}
+
+/**
+ * What the spec's examples name beyond the demo app, each group written once (a database seeded
+ * before these groups existed gets them on its next start); the app's group only while the demo
+ * app's environments exist.
+ */
+async function seedExampleRows(tx: Sql) {
+  const s = SEED
+  await seedKeysDemo(tx, s.workspaceId)
+  const environments = await tx.query('SELECT id FROM environments WHERE id = ANY($1::text[])', [
+    [s.productionEnvironmentId, s.previewEnvironmentId],
+  ])
+  if (environments.length < 2) return
+  await seedPlatformDemo(tx, {
+    workspaceId: s.workspaceId,
+    projectId: s.projectId,
+    appId: s.appId,
+    productionEnvironmentId: s.productionEnvironmentId,
+    previewEnvironmentId: s.previewEnvironmentId,
+    failedDeploymentId: s.deployments.failed,
   })
 }
 

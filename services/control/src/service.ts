@@ -7,6 +7,7 @@
 
 import { randomBytes } from 'node:crypto'
 import {
+  clockedDatabase,
   type Database,
   isCopyOf,
   JobQueue,
@@ -16,9 +17,11 @@ import {
   prepareServiceDatabase,
   type RunningServer,
   serveService,
+  TestClock,
+  type TestControls,
 } from '@apiplatform/server-kit'
 import { AnalyticsBuffer } from './analytics/buffer.js'
-import { createApp } from './app.js'
+import { createApp, loadBundledSpec } from './app.js'
 import { createCaches } from './caches.js'
 import type { ServiceConfig } from './config.js'
 import { databaseTemplate, MIGRATIONS_DIR } from './database-template.js'
@@ -32,6 +35,7 @@ import { RootKeyCache } from './http/root-key-cache.js'
 import { KEY_RATELIMIT_WINDOWS, RatelimitLeases } from './ratelimit/leases.js'
 import { generateVariablesKey, openVariableCipher } from './repositories/secrets.js'
 import { SEED, seed, seedInstance } from './seed.js'
+import { type ControlTestControls, controlTestControls } from './test-controls.js'
 import { registerOperationWorkflows } from './workflows/operations.js'
 import { registerTaskWorkflows } from './workflows/tasks.js'
 
@@ -52,6 +56,10 @@ export interface RunningService {
    */
   fromTemplate: boolean
   deps: Deps
+  /** The test controls, with `testControls` only. */
+  controls?: TestControls
+  /** Takes the state a reset of the controls goes back to again (after the start's seed requests). */
+  captureSeededState?: () => Promise<void>
   /** Stops serving, stops the worker (running steps are abandoned, not committed) and closes the database. */
   close(): Promise<void>
 }
@@ -95,14 +103,17 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
     !config.seed || config.template === false || !mayCopy
       ? undefined
       : (config.template ?? databaseTemplate())
-  const db = config.database ?? (await openServiceDatabase({ ...config, template }))
+  const opened = config.database ?? (await openServiceDatabase({ ...config, template }))
+  // With test controls every "now", JavaScript's and SQL's, is read from one clock they can move.
+  const clock = config.testControls ? new TestClock() : undefined
+  const db = clock ? clockedDatabase(opened, clock) : opened
   const fromTemplate = isCopyOf(db, template)
-  const now = () => Date.now()
+  const now = clock ? clock.now : () => Date.now()
   let server: RunningServer | undefined
   const queue = new JobQueue(db, { leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs })
   const analytics = new AnalyticsBuffer(db, { flushMs: config.analyticsFlushMs ?? 50 })
-  const rootKeys = new RootKeyCache(db, config.authCacheMs ?? 2000)
-  const caches = createCaches(config.cacheMs ?? 1000)
+  const rootKeys = new RootKeyCache(db, config.authCacheMs ?? 2000, now)
+  const caches = createCaches(config.cacheMs ?? 1000, now)
   const ratelimits = config.ratelimitLeases === false ? undefined : new RatelimitLeases(db, now)
   const keyRatelimits =
     config.ratelimitLeases === false
@@ -141,8 +152,18 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       ...(ratelimits ? { ratelimits } : {}),
       ...(keyRatelimits ? { keyRatelimits } : {}),
       ...(config.portalUrl ? { portal: { baseUrl: config.portalUrl } } : {}),
-      requestRateLimiter: new RequestRateLimiter(config.requestRateLimit ?? DEFAULT_REQUEST_RATE_LIMIT),
+      requestRateLimiter: new RequestRateLimiter(config.requestRateLimit ?? DEFAULT_REQUEST_RATE_LIMIT, now),
     }
+    const controlled: ControlTestControls | undefined = clock
+      ? controlTestControls({
+          clock,
+          spec: loadBundledSpec(),
+          httpToken: config.testControls?.httpToken,
+          db,
+          queue,
+          deps: () => deps,
+        })
+      : undefined
     registerOperationWorkflows(queue, db, { stepMs: config.workflowStepMs, now })
     registerTaskWorkflows(queue, db, {
       stepMs: config.workflowStepMs,
@@ -155,12 +176,14 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       ...(config.onUnexpectedError ? { onUnexpectedError: config.onUnexpectedError } : {}),
       ...(config.logger ? { logger: config.logger } : {}),
       corsOrigins: config.corsOrigins,
+      testControls: controlled?.runtime,
     })
     await seeding
-    server = await serveService(app, config, clientErrorAnswer)
+    server = await serveService(app, config, clientErrorAnswer, config.logger)
     // The worker's first polls and any jobs left from the last run wait until the port is open:
     // the first request is answered sooner, and a job needs nothing that listening provides.
     queue.start()
+    await controlled?.seeded.capture()
     const running = server
     return {
       url: running.url,
@@ -171,6 +194,9 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       seeded: config.seed ? SEED : undefined,
       fromTemplate,
       deps,
+      ...(controlled
+        ? { controls: controlled.runtime.controls, captureSeededState: () => controlled.seeded.capture() }
+        : {}),
       async close() {
         await running.close()
         await ratelimits?.close()

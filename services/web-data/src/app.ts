@@ -6,6 +6,7 @@ import { createHandlers } from './handlers.js'
 import { apiErrorResponse } from './http/api-errors.js'
 import { authMiddleware } from './http/auth.js'
 import type { AppEnv, Deps } from './http/env.js'
+import { idempotentWrites } from './http/idempotency.js'
 import { errorVerdict } from './http/log-verdict.js'
 import { limitsMiddleware } from './limits/index.js'
 
@@ -18,9 +19,10 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   const app = createApi<AppEnv>({
     handlers: createHandlers(deps),
     // Metering (rate limit, concurrent jobs, activity, ledger key) runs right after authentication.
-    auth: every(authMiddleware(deps), limitsMiddleware(deps)),
+    // Idempotency keys between the two: scoped to the caller, and a replay is not metered again.
+    auth: every(authMiddleware(deps), idempotentWrites(deps.db), limitsMiddleware(deps)),
     bodyLimit: deps.config.maxBodyBytes,
-    requestId: log.requestId(newRequestId),
+    requestId: log.requestId(deps.testControls?.requestId(newRequestId) ?? newRequestId),
     mapError: (error, c) => apiErrorResponse(error, c, log.unexpected),
     onUnexpectedError: log.unexpected,
     middleware: [allowOrigins(deps.config.corsOrigins ?? DEFAULT_CORS_ORIGINS)],
@@ -29,5 +31,6 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   app.get('/openapi.json', (c) => c.json(spec))
   // Wrapped here, not by a middleware, so that answers given before any middleware runs are logged too.
   app.fetch = log.fetch(app.fetch)
+  if (deps.testControls) app.fetch = deps.testControls.fetch(app.fetch)
   return app
 }

@@ -36,6 +36,9 @@ addresses), DATABASE_SCHEMA, LOG_FORMAT=pretty|json and the others in the packag
       banner.push(
         `JSON extraction: ${config.extractor.model} at ${config.extractor.baseUrl} (WEB_DATA_EXTRACTOR=openai)`,
       )
+    const controls = config.testControls?.httpToken
+    if (controls)
+      banner.push(`test controls on: ${service.url}/__controls with Authorization: Bearer ${controls}`)
     if (config.allowPrivateUrls)
       banner.push('WEB_DATA_ALLOW_PRIVATE_URLS=1: loopback and private addresses may be scraped')
     return {
@@ -48,6 +51,7 @@ addresses), DATABASE_SCHEMA, LOG_FORMAT=pretty|json and the others in the packag
         apiKey: service.apiKey,
         apiKeyGenerated: service.generatedKey,
         allowPrivateUrls: config.allowPrivateUrls,
+        ...(controls ? { testControlsToken: controls } : {}),
       },
       stop: () => service.stop(),
     }

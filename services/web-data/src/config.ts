@@ -1,4 +1,4 @@
-import { corsOriginsFromEnv, MEMORY_DATA_DIR } from '@apiplatform/server-kit'
+import { corsOriginsFromEnv, MEMORY_DATA_DIR, testControlsFromEnv } from '@apiplatform/server-kit'
 import type { ExtractorConfig } from './extraction/create-extractor.js'
 
 /** Everything a service instance needs to start; `configFromEnv` reads it from the environment. */
@@ -55,6 +55,12 @@ export interface ServiceConfig {
   extractor?: ExtractorConfig | undefined
   /** Browser origins allowed by CORS (the docs portal's "try it"), CORS_ORIGINS; default the portal on port 7300. */
   corsOrigins?: string[] | undefined
+  /**
+   * Test controls (faults, latency, journal, reset, clock; README "Test controls"); off unless set.
+   * Over HTTP under `/__controls` with `httpToken`. Env `WEB_DATA_TEST_CONTROLS_TOKEN`, or
+   * `--test-controls` (a generated token, printed at start).
+   */
+  testControls?: { httpToken?: string | undefined; httpTokenGenerated?: boolean } | undefined
 }
 
 export const DEFAULTS = {
@@ -106,6 +112,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConf
     webhookSecret: env.WEB_DATA_WEBHOOK_SECRET || undefined,
     extractor: extractorFromEnv(env),
     corsOrigins: corsOriginsFromEnv(env.CORS_ORIGINS),
+    ...testControlsFromEnv(env.WEB_DATA_TEST_CONTROLS_TOKEN, env.TEST_CONTROLS),
   }
 }
 

@@ -3,7 +3,8 @@
  * documented for its operation with a body valid against the spec, no 5xx, no hang, list counts
  * unchanged by the invalid-only phase.
  * The 5,000 requests of a run are split between the storages, each with its own seed (FUZZ_SEED,
- * then FUZZ_SEED + 1); FUZZ_SEED and FUZZ_REQUESTS (per storage) override them.
+ * then FUZZ_SEED + 1); FUZZ_SEED and FUZZ_REQUESTS (per storage) override them. Then the
+ * concurrency phase: FUZZ_CONCURRENT_CALLS (20) identical calls at once per write operation.
  */
 import { randomUUID } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
@@ -15,6 +16,7 @@ import {
   type RunningCommand,
   runFuzz,
   startServiceCommand,
+  webDataInvariants,
 } from '@apiplatform/contract'
 import { openDatabase, testDatabaseKinds } from '@apiplatform/server-kit'
 import { spec } from '@apiplatform/web-data-routes'
@@ -80,6 +82,10 @@ for (const kind of KINDS) {
           answer.status === 503 &&
           (answer.body as { code?: string } | undefined)?.code === 'BROWSER_UNAVAILABLE',
         known: webDataKnownFailures(),
+        // After the run, 20 identical calls at once per write operation on one resource, then the
+        // invariants (FUZZ_CONCURRENT_CALLS=0 skips them).
+        concurrentCalls: Number(process.env.FUZZ_CONCURRENT_CALLS ?? 20),
+        invariants: webDataInvariants,
       })
       // A finding carries the service's own error lines (LOG_LEVEL=error: a 500's cause, by request id).
       const log = report.findings.length > 0 ? `\nservice log:\n${service.output().slice(-20_000)}` : ''

@@ -1,12 +1,15 @@
 import type { Handlers } from '@apiplatform/web-data-routes'
 import type { AppEnv, Deps } from './http/env.js'
+import { browserExecute } from './routes/browserExecute/handler.js'
 import { cancelAgent } from './routes/cancelAgent/handler.js'
 import { cancelBatchScrape } from './routes/cancelBatchScrape/handler.js'
 import { cancelCrawl } from './routes/cancelCrawl/handler.js'
 import { crawlParamsPreview } from './routes/crawlParamsPreview/handler.js'
 import { crawlUrls } from './routes/crawlUrls/handler.js'
+import { createBrowser } from './routes/createBrowser/handler.js'
 import { createBrowserSession } from './routes/createBrowserSession/handler.js'
 import { createMonitor } from './routes/createMonitor/handler.js'
+import { deleteBrowser } from './routes/deleteBrowser/handler.js'
 import { deleteBrowserSession } from './routes/deleteBrowserSession/handler.js'
 import { deleteMonitor } from './routes/deleteMonitor/handler.js'
 import { executeBrowserCode } from './routes/executeBrowserCode/handler.js'
@@ -19,6 +22,7 @@ import { getAgentThread } from './routes/getAgentThread/handler.js'
 import { getAgentTrace } from './routes/getAgentTrace/handler.js'
 import { getBatchScrapeErrors } from './routes/getBatchScrapeErrors/handler.js'
 import { getBatchScrapeStatus } from './routes/getBatchScrapeStatus/handler.js'
+import { getConcurrency } from './routes/getConcurrency/handler.js'
 import { getCrawlErrors } from './routes/getCrawlErrors/handler.js'
 import { getCrawlStatus } from './routes/getCrawlStatus/handler.js'
 import { getCreditUsage } from './routes/getCreditUsage/handler.js'
@@ -33,6 +37,7 @@ import { getTokenUsage } from './routes/getTokenUsage/handler.js'
 import { interactWithScrapeBrowserSession } from './routes/interactWithScrapeBrowserSession/handler.js'
 import { listAgents } from './routes/listAgents/handler.js'
 import { listBrowserSessions } from './routes/listBrowserSessions/handler.js'
+import { listBrowsers } from './routes/listBrowsers/handler.js'
 import { listMonitorChecks } from './routes/listMonitorChecks/handler.js'
 import { listMonitors } from './routes/listMonitors/handler.js'
 import { mapUrls } from './routes/mapUrls/handler.js'
@@ -80,6 +85,10 @@ export function createHandlers(deps: Deps): Handlers<AppEnv> {
     createBrowserSession: createBrowserSession(deps),
     executeBrowserCode: executeBrowserCode(deps),
     deleteBrowserSession: deleteBrowserSession(deps),
+    listBrowsers: listBrowsers(deps),
+    createBrowser: createBrowser(deps),
+    browserExecute: browserExecute(deps),
+    deleteBrowser: deleteBrowser(deps),
     parseFile: parseFile(deps),
     searchAndScrape: searchAndScrape(deps),
     listMonitors: listMonitors(deps),
@@ -95,6 +104,7 @@ export function createHandlers(deps: Deps): Handlers<AppEnv> {
     getTokenUsage: getTokenUsage(deps),
     getHistoricalTokenUsage: getHistoricalTokenUsage(deps),
     getQueueStatus: getQueueStatus(deps),
+    getConcurrency: getConcurrency(deps),
     getActivity: getActivity(deps),
   }
 }

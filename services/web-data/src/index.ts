@@ -13,9 +13,20 @@
  * The published declarations are emitted from this file alone: its exports spell out their types.
  */
 import { createLogger, sendSeedRequests } from '@apiplatform/server-kit'
+import type { TestControls } from '@apiplatform/server-kit/test-controls-types'
 import { generateKey } from './billing/keys.js'
 import { configFromEnv } from './config.js'
 import { createService } from './service.js'
+
+export type {
+  FaultOptions,
+  JournalEntry,
+  JournalQuery,
+  LatencyOptions,
+  RequestMatch,
+  Rule,
+  TestControls,
+} from '@apiplatform/server-kit/test-controls-types'
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 
@@ -57,6 +68,11 @@ export interface StartWebDataServiceOptions {
   chromiumPath?: string
   /** Default: env `LOG_LEVEL`, else `warn` (unexpected errors only); `info` logs every request. */
   logLevel?: LogLevel
+  /**
+   * Test controls on the returned `controls` (faults, latency, journal, reset, clock; README "Test
+   * controls"). Off by default; `{ httpToken }` also serves them under `/__controls` with that bearer token.
+   */
+  testControls?: boolean | { httpToken?: string }
 }
 
 export interface WebDataService {
@@ -66,6 +82,8 @@ export interface WebDataService {
   apiKey: string
   /** The response bodies of `seed`, in order. */
   seeded: unknown[]
+  /** The test controls; only with `testControls` (`undefined` otherwise). */
+  controls: TestControls | undefined
   /** Stops serving, stops the job worker and closes the database. */
   stop(): Promise<void>
 }
@@ -91,6 +109,11 @@ export async function startWebDataService(options: StartWebDataServiceOptions = 
       allowPrivateUrls: options.allowPrivateUrls ?? false,
       agentStepMs: options.agentStepMs ?? 0,
       jobPollMs: 50,
+      testControls: options.testControls
+        ? options.testControls === true
+          ? {}
+          : { httpToken: options.testControls.httpToken }
+        : undefined,
       ...(options.chromiumPath ? { chromiumPath: options.chromiumPath } : {}),
     },
     {
@@ -107,5 +130,14 @@ export async function startWebDataService(options: StartWebDataServiceOptions = 
     await service.stop()
     throw error
   }
-  return { url: service.url, port: service.port, apiKey, seeded, stop: () => service.stop() }
+  // A reset goes back to the state after the seed requests, not before them.
+  await service.captureSeededState?.()
+  return {
+    url: service.url,
+    port: service.port,
+    apiKey,
+    seeded,
+    controls: service.controls,
+    stop: () => service.stop(),
+  }
 }

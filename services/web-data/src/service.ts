@@ -1,9 +1,12 @@
 import {
+  clockedDatabase,
   type Database,
   JobQueue,
   type Logger,
   openServiceDatabase,
   serveService,
+  TestClock,
+  type TestControls,
 } from '@apiplatform/server-kit'
 import { agentRunner } from './agent/runner.js'
 import { AGENT_QUEUE } from './agent/runs.js'
@@ -20,6 +23,7 @@ import { EXTRACT_QUEUE } from './extraction/store.js'
 import { clientErrorAnswer } from './http/client-errors.js'
 import { registerMonitorWorkers } from './monitor/runner.js'
 import { startSearchIndexer } from './search/indexer.js'
+import { webDataTestControls } from './test-controls.js'
 import { WEBHOOK_QUEUE } from './webhooks/outbox.js'
 import { webhookRunner } from './webhooks/runner.js'
 
@@ -40,6 +44,10 @@ export interface Service {
    * and the migrations came with it, and only the bootstrap key was written by this start.
    */
   fromTemplate: boolean
+  /** The test controls, with `config.testControls` only. */
+  controls?: TestControls
+  /** Takes the state a reset of the controls goes back to again (after the start's seed requests). */
+  captureSeededState?: () => Promise<void>
   /** Stops accepting requests, lets the worker finish its step, closes the database. */
   stop(): Promise<void>
 }
@@ -67,11 +75,14 @@ export async function createService(config: ServiceConfig, options: ServiceOptio
 
 /** Like `createService`, on a database the caller opened (and closes: `onStop` runs last). */
 export async function startOn(
-  db: Database,
+  opened: Database,
   config: ServiceConfig,
   onStop: () => Promise<void> = async () => {},
   options: ServiceOptions = {},
 ): Promise<Service> {
+  // With test controls every "now" the clock can reach, JavaScript's and SQL's, is read from it.
+  const clock = config.testControls ? new TestClock() : undefined
+  const db = clock ? clockedDatabase(opened, clock) : opened
   const queue = new JobQueue(db, {
     leaseMs: config.jobLeaseMs,
     pollMs: config.jobPollMs,
@@ -84,7 +95,7 @@ export async function startOn(
   const seeding = seedBootstrapKey(db, apiKey, config.credits)
   seeding.catch(() => {})
   try {
-    return await serveOn(db, config, onStop, options, { queue, apiKey, seeding, fromTemplate })
+    return await serveOn(db, config, onStop, options, { queue, apiKey, seeding, fromTemplate, clock })
   } catch (error) {
     await seeding.catch(() => {})
     throw error
@@ -97,9 +108,26 @@ async function serveOn(
   config: ServiceConfig,
   onStop: () => Promise<void>,
   options: ServiceOptions,
-  start: { queue: JobQueue; apiKey: string; seeding: Promise<unknown>; fromTemplate: boolean },
+  start: {
+    queue: JobQueue
+    apiKey: string
+    seeding: Promise<unknown>
+    fromTemplate: boolean
+    clock?: TestClock | undefined
+  },
 ): Promise<Service> {
-  const { queue, apiKey, fromTemplate } = start
+  const { queue, apiKey, fromTemplate, clock } = start
+  // Business time: the controls' clock when they are on, so a test advances it instead of waiting.
+  const now = clock?.now ?? Date.now
+  const controlled = clock
+    ? webDataTestControls({
+        clock,
+        httpToken: config.testControls?.httpToken,
+        db,
+        queue,
+        worker: config.worker,
+      })
+    : undefined
   const extractor = createExtractor(config.extractor)
   queue.work(
     AGENT_QUEUE,
@@ -109,6 +137,7 @@ async function serveOn(
       allowPrivateUrls: config.allowPrivateUrls,
       stepMs: config.agentStepMs,
       extractor,
+      now,
     }),
     {
       concurrency: 4,
@@ -119,6 +148,7 @@ async function serveOn(
     queue,
     allowPrivateUrls: config.allowPrivateUrls,
     webhookSecret: config.webhookSecret ?? apiKey,
+    now,
   })
   queue.work(
     CRAWL_QUEUE,
@@ -139,7 +169,7 @@ async function serveOn(
   queue.work(EXTRACT_QUEUE, extractRunner({ db, allowPrivateUrls: config.allowPrivateUrls, extractor }), {
     concurrency: 4,
   })
-  const browsers = createBrowsers(db, config)
+  const browsers = createBrowsers(db, config, options.logger, now)
   const app = createApp({
     db,
     queue,
@@ -147,15 +177,18 @@ async function serveOn(
     browsers,
     extractor,
     ...(options.logger ? { logger: options.logger } : {}),
+    now,
+    ...(controlled ? { testControls: controlled.runtime } : {}),
   })
   const server = await start.seeding
-    .then(() => serveService(app, config, clientErrorAnswer))
+    .then(() => serveService(app, config, clientErrorAnswer, options.logger))
     .catch(async (error: unknown) => {
       await browsers.close().catch(() => {})
       throw error
     })
   if (config.worker) queue.start()
   const indexer = startSearchIndexer(db)
+  await controlled?.seeded.capture()
   let stopping: Promise<void> | undefined
   return {
     url: server.url,
@@ -165,6 +198,9 @@ async function serveOn(
     db,
     queue,
     fromTemplate,
+    ...(controlled
+      ? { controls: controlled.runtime.controls, captureSeededState: () => controlled.seeded.capture() }
+      : {}),
     stop: () => {
       stopping ??= (async () => {
         await server.close()

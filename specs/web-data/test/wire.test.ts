@@ -14,6 +14,28 @@ const LIMITS = [
   'format',
 ] as const
 
+/**
+ * Patterns we accept beyond the sheet's, each the real API's own behaviour (DEVIATIONS.md):
+ * sheet pattern → ours.
+ */
+const LOOSENED_PATTERNS: Record<string, string> = {
+  // `location.country`: the real API upper-cases the code before checking it.
+  '^[A-Z]{2}$': '^[A-Za-z]{2}$',
+}
+
+/**
+ * The object branch of a `oneOf` that adds short forms (a `webhook` URL string) beside the sheet's
+ * object: the branch the sheet's fields are compared with. Undefined for any other schema.
+ */
+function objectBeside(shortForms: Json): Json | undefined {
+  const branches = flatten(shortForms).branches.map(deref)
+  const objects = branches.filter((b: Json) => b.type === 'object' || b.properties)
+  if (objects.length !== 1 || branches.length < 2) return undefined
+  return branches.every((b: Json) => b === objects[0] || (b.type && b.type !== 'object'))
+    ? objects[0]
+    : undefined
+}
+
 function enumOf(schema: Json): string[] | undefined {
   const s = unwrapNullable(schema)
   if (s?.const !== undefined) return [s.const]
@@ -29,6 +51,7 @@ function checkConstraints(c: Constraints, schema: Json, where: string, problems:
       problems.push(`${where}: enum ${JSON.stringify(ours)} != sheet ${JSON.stringify(c.enum)}`)
   }
   for (const k of LIMITS) {
+    if (k === 'pattern' && c.pattern && LOOSENED_PATTERNS[c.pattern] === s?.pattern) continue
     if (c[k] !== undefined && s?.[k] !== c[k]) problems.push(`${where}: ${k} ${s?.[k]} != sheet ${c[k]}`)
   }
 }
@@ -67,6 +90,11 @@ function compare(node: Node, ours: Json, where: string, mode: Mode, problems: st
     return
   }
   if (!node.fields.length && !node.groups.length) return
+  const objectForm = node.fields.length ? objectBeside(s) : undefined
+  if (objectForm) {
+    compare(node, objectForm, where, mode, problems, depth + 1)
+    return
+  }
   const flat = flatten(s)
   const allBranches = (x: Json): Json[] =>
     flatten(x).branches.flatMap((b: Json) => (flatten(b).branches.length ? allBranches(b) : [b]))

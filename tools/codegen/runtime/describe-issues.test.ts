@@ -241,6 +241,19 @@ describe('describeIssues', () => {
     ])
   })
 
+  // JSON has no Infinity: `1e400` parses as one, and zod reports it as a wrong type.
+  it('says a number too large for a double is out of range, not of the wrong type', () => {
+    const input = JSON.parse(`{${JSON.stringify(valid).slice(1, -1)},"timeout":1e400,"limit":-1e400}`)
+    expect(faultsOf(input)).toEqual([
+      expect.objectContaining({
+        path: ['timeout'],
+        kind: 'wrong_type',
+        message: 'Out of range: must be a finite number',
+      }),
+      expect.objectContaining({ path: ['limit'], message: 'Out of range: must be a finite number' }),
+    ])
+  })
+
   it('follows what it can of a value transformed before the check', () => {
     const form = z.object({
       options: z.preprocess((v) => JSON.parse(String(v)), z.object({ depth: z.number() })),

@@ -65,6 +65,8 @@ const shown = (value: unknown): string | undefined => {
   if (typeof value === 'string' && value.length <= 64) return JSON.stringify(value)
   return undefined
 }
+/** JSON has no Infinity, but a number too large for a double (`1e400`) parses as one. */
+const outOfRange = (value: unknown) => typeof value === 'number' && !Number.isFinite(value)
 const receivedText = (value: unknown, type: string) => {
   const text = shown(value)
   return text === undefined ? type : `${type} ${text}`
@@ -183,7 +185,9 @@ function describe(issue: Issue, base: readonly Key[], input: unknown, out: Fault
       const what = received === undefined ? '' : `, received ${receivedText(value, received)}`
       push({
         kind: 'wrong_type',
-        message: `Wrong type: expected ${expected}${what}`,
+        message: outOfRange(value)
+          ? `Out of range: must be a finite ${expected}`
+          : `Wrong type: expected ${expected}${what}`,
         expected,
         ...(received ? { received } : {}),
       })
@@ -225,9 +229,13 @@ function describe(issue: Issue, base: readonly Key[], input: unknown, out: Fault
       const types = unionTypes(issue)
       if (types) {
         const what = received === undefined ? '' : `, received ${receivedText(value, received)}`
+        const numeric = types.includes('number') || types.includes('integer')
         push({
           kind: 'wrong_type',
-          message: `Wrong type: expected ${types.join(' or ')}${what}`,
+          message:
+            numeric && outOfRange(value)
+              ? 'Out of range: must be a finite number'
+              : `Wrong type: expected ${types.join(' or ')}${what}`,
           expected: types.join(' | '),
           ...(received ? { received } : {}),
         })

@@ -90,6 +90,16 @@ describe('the text check before validation', () => {
     expect((await res.json()).issues[0]).toMatchObject({ path: ['meta'], message: /property name/ })
   })
 
+  it('refuses a number too large for a double in a free-form value, instead of storing null', async () => {
+    const res = await post('{"name":"n","meta":{"a":1e999,"b":[-1e400]}}')
+    expect(res.status).toBe(400)
+    expect((await res.json()).issues).toEqual([
+      { target: 'json', path: ['meta', 'a'], message: 'Out of range: must be a finite number' },
+      { target: 'json', path: ['meta', 'b', 0], message: 'Out of range: must be a finite number' },
+    ])
+    expect((await post('{"name":"n","meta":{"a":1.7976931348623157e308}}')).status).toBe(200)
+  })
+
   it('keeps well-formed text, surrogate pairs included', async () => {
     const res = await post('{"name":"😀 \\ud83d\\ude00 é","meta":{"k":["ü"]}}')
     expect(res.status).toBe(200)

@@ -13,6 +13,9 @@ import type { RouteError } from './route-error.js'
  *   parameter, a JSON string or property name, a form field or a file name. Each one found is a
  *   validation issue at its place (`body.identity`), like any other invalid field.
  *
+ * - a JSON number too large for a double (`1e400`), which `JSON.parse` turns into `Infinity` and
+ *   `JSON.stringify` into `null`: in a free-form value it would be stored as something else than
+ *   what was sent;
  * - a JSON body nested deeper than `maxDepth` levels (objects and arrays): no operation's
  *   documented schema comes close, and a deeply nested free-form value is what a database's
  *   JSON functions handle worst. Free-form fields document their own, lower limits.
@@ -158,6 +161,10 @@ function issuesIn(root: unknown, maxDepth = Number.POSITIVE_INFINITY): Issue[] {
     if (typeof value === 'string') {
       const problem = problemIn(value)
       if (problem) issues.push({ path: pathOf(place), message: `Must not contain ${problem}` })
+      continue
+    }
+    if (typeof value === 'number' && !Number.isFinite(value)) {
+      issues.push({ path: pathOf(place), message: 'Out of range: must be a finite number' })
       continue
     }
     if (value === null || typeof value !== 'object') continue

@@ -357,7 +357,10 @@ function emitParams(op: Operation, location: string, ctx: ZodEmitContext): strin
     let code = schemaToZod(p.schema ?? {}, ctx, { coerce: true })
     const required = p.required === true || location === 'path'
     if (!required && !(isObject(p.schema) && p.schema.default !== undefined)) code += '.optional()'
-    const meta: JsonObject = { name: p.name, in: location }
+    // A header is validated under its lower-case key (how hono hands headers over), and the emitted
+    // document takes a parameter's name from its key: both must be that key (header names are
+    // case-insensitive).
+    const meta: JsonObject = { name, in: location }
     if (required) meta.required = true
     if (p.style !== undefined) meta.style = p.style
     if (p.explode !== undefined) meta.explode = p.explode
@@ -410,7 +413,12 @@ function emitRoute(doc: OpenApiDocument, op: Operation, ctx: ZodEmitContext): st
   if (typeof n.summary === 'string') parts.push(`summary: ${str(n.summary)}`)
   if (typeof n.description === 'string') parts.push(`description: ${str(n.description)}`)
   if (n.deprecated === true) parts.push('deprecated: true')
-  if (Array.isArray(n.security)) parts.push(`security: ${str(n.security)}`)
+  if (Array.isArray(n.security)) {
+    // Alternatives naming different schemes would be inferred as a union of objects with
+    // `?: undefined` members, which is no RouteConfig security, and the route would lose its types.
+    const cast = n.security.length > 1 ? ' as Array<Record<string, string[]>>' : ''
+    parts.push(`security: ${str(n.security)}${cast}`)
+  }
 
   const request: string[] = []
   for (const [location, key] of [

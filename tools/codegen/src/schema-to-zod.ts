@@ -293,6 +293,13 @@ function override(s: JsonSchemaObject, refs: Refs, ctx: ZodEmitContext): string 
 }
 
 /**
+ * `z.url()` is the WHATWG parser, which keeps a `%` that starts no `%XX` escape (`https://a.io/%F`)
+ * as it is, where RFC 3986 (the spec's `format: uri`) refuses it: such a URL would be accepted,
+ * then fail the `uri` format wherever an answer shows it.
+ */
+const WELL_FORMED_ESCAPES = `.refine((v) => !/%(?![0-9A-Fa-f]{2})/.test(v), 'Invalid format: expected a valid URL; a % must start a percent-encoded byte such as %2F')`
+
+/**
  * String formats as zod 4's top-level schemas: the `z.string().email()`-style methods are
  * deprecated in zod 4 (and slated for removal), the top-level ones are what it documents.
  */
@@ -301,7 +308,7 @@ const STRING_FORMATS: Record<string, string> = {
   ip: 'z.union([z.ipv4(), z.ipv6()])',
   ipv4: 'z.ipv4()',
   ipv6: 'z.ipv6()',
-  uri: 'z.url()',
+  uri: `z.url()${WELL_FORMED_ESCAPES}`,
   uuid: 'z.uuid()',
   'date-time': 'z.iso.datetime({ offset: true })',
   time: 'z.iso.time()',

@@ -40,6 +40,17 @@ describe('control client', () => {
     expect(files['meta.ts']).toContain('export type OperationIds = "keys.createKey"')
   })
 
+  it('lists the operations served by a GET without body (liveness)', async () => {
+    const withGet = {
+      ...doc,
+      paths: { ...doc.paths, '/v2/liveness': { get: { operationId: 'liveness', responses: {} } } },
+    }
+    const { files } = await generateControlClient(withGet, { version: '1.0.0' })
+    expect(files['meta.ts']).toContain(
+      'export const GET_OPERATIONS: ReadonlySet<string> = new Set(["liveness"])',
+    )
+  })
+
   it('refuses an operation outside POST /v2/{operationId}', async () => {
     const bad = { ...doc, paths: { '/v2/other': { get: { operationId: 'keys.getKey', responses: {} } } } }
     await expect(generateControlClient(bad, { version: '1.0.0' })).rejects.toThrow(

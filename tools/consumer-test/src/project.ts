@@ -32,8 +32,21 @@ export const packageName = (dir: string): string =>
   (JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as { name: string }).name
 
 // The service programs are only type-checked: the consumer suite runs the same API.
-const PROGRAMS = ['control.mts', 'web-data.mts', 'faults.mts', 'control-service.mts', 'web-data-service.mts']
-const SUITE = ['vitest.config.mjs', 'global-setup.mjs', 'control.test.mjs', 'web-data.test.mjs']
+const PROGRAMS = [
+  'control.mts',
+  'web-data.mts',
+  'faults.mts',
+  'idempotency.mts',
+  'control-service.mts',
+  'web-data-service.mts',
+]
+const SUITE = [
+  'vitest.config.mjs',
+  'global-setup.mjs',
+  'control.test.mjs',
+  'web-data.test.mjs',
+  'controls.test.mjs',
+]
 const source = (folder: string, file: string) => readFileSync(join(packageDir, folder, file), 'utf8')
 
 /** A `tsc --strict` run over the programs: its errors (if any) and the files it read from outside the project (none). */

@@ -19,6 +19,7 @@ import {
   readProjectChecks,
   startServiceCommand,
 } from '@apiplatform/contract'
+import { nodeReleases } from '@apiplatform/node-versions'
 import { openDatabase } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -97,6 +98,57 @@ function startFaultServer(): Promise<Server> {
   return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)))
 }
 
+/** What the lossy proxy saw of one request: its path, key, and the service's answer. */
+interface Relayed {
+  path: string
+  key: string | undefined
+  status: number
+  replayed: boolean
+  body: string
+}
+
+/**
+ * A proxy in front of a service that, for the paths in `lose`, passes the first request on and then
+ * answers 502 instead of the service's answer: the write was done, only its answer was lost.
+ */
+function startLossyProxy(target: () => string, lose: string[]): Promise<{ server: Server; seen: Relayed[] }> {
+  const seen: Relayed[] = []
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const path = new URL(req.url ?? '/', 'http://x').pathname
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(
+        (entry): entry is [string, string] =>
+          typeof entry[1] === 'string' && !['host', 'connection', 'content-length'].includes(entry[0]),
+      ),
+    )
+    const answer = await fetch(`${target()}${req.url}`, {
+      method: req.method ?? 'GET',
+      headers,
+      ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+    })
+    const body = await answer.text()
+    const key = req.headers['idempotency-key']
+    const lost = lose.includes(path) && !seen.some((r) => r.path === path)
+    seen.push({
+      path,
+      key: typeof key === 'string' ? key : undefined,
+      status: answer.status,
+      replayed: answer.headers.get('idempotent-replayed') === 'true',
+      body,
+    })
+    if (lost) {
+      res.writeHead(502, { 'content-type': 'text/plain' })
+      res.end('bad gateway')
+      return
+    }
+    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
+    res.end(body)
+  })
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done({ server, seen })))
+}
+
 const PAGES: Record<string, string> = {
   '/': '<html><head><title>Acme</title></head><body><h1>Acme shop</h1><a href="/kettle.html">Kettle</a> <a href="/toaster.html">Toaster</a></body></html>',
   '/kettle.html':
@@ -113,15 +165,15 @@ function startSite(): Promise<Server> {
   return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)))
 }
 
-beforeAll(async () => {
-  const t0 = performance.now()
-  project = openConsumerProject(packageDir)
-  checks = readProjectChecks<ConsumerChecks>(project)
-  const bin = (command: string) => join(project.dir, 'node_modules/.bin', command)
-  ;[site, faults] = await Promise.all([startSite(), startFaultServer()])
-  // Their log level is the command's default: one JSON line per request, which the last test reads.
-  ;[control, webData] = await Promise.all([
-    startServiceCommand(bin('control-service'), ['--port', '0', '--memory'], {
+/**
+ * Both installed services as their commands start them (the package's bin script, run by `node`),
+ * in memory. Their log level is the command's default: one JSON line per request, which the last
+ * test reads.
+ */
+function startServices(node: string): Promise<[RunningCommand, RunningCommand]> {
+  const bin = (name: string) => join(project.dir, 'node_modules/@apiplatform', name, 'bin', `${name}.js`)
+  return Promise.all([
+    startServiceCommand(node, [bin('control-service'), '--port', '0', '--memory'], {
       cwd: project.dir,
       env: {
         ...project.env,
@@ -130,7 +182,7 @@ beforeAll(async () => {
         LOG_FORMAT: 'json',
       },
     }),
-    startServiceCommand(bin('web-data-service'), ['--port', '0', '--memory'], {
+    startServiceCommand(node, [bin('web-data-service'), '--port', '0', '--memory'], {
       cwd: project.dir,
       env: {
         ...project.env,
@@ -140,6 +192,15 @@ beforeAll(async () => {
       },
     }),
   ])
+}
+
+beforeAll(async () => {
+  const t0 = performance.now()
+  project = openConsumerProject(packageDir)
+  checks = readProjectChecks<ConsumerChecks>(project)
+  ;[site, faults] = await Promise.all([startSite(), startFaultServer()])
+  // Their log level is the command's default: one JSON line per request, which the last test reads.
+  ;[control, webData] = await startServices(process.execPath)
   console.log(`services started in ${Math.round(performance.now() - t0)} ms`)
 })
 afterAll(async () => {
@@ -148,26 +209,23 @@ afterAll(async () => {
   faults?.close()
 })
 
-const runJson = async (file: string, env: Record<string, string>) => {
-  const out = await project.run(process.execPath, [join('out', file)], env)
+const runJson = async (file: string, env: Record<string, string>, node = process.execPath) => {
+  const out = await project.run(node, [join('out', file)], env)
   return JSON.parse(out.trim().split('\n').at(-1) as string)
 }
 
-/** A type-check of the task: no error, and nothing read from outside the project. */
-const passed = (check: TscCheck) => {
-  if (check.error !== undefined) throw new Error(check.error)
-  expect(check.outside).toEqual([])
-}
-describe('type-checks with tsc --strict', () => {
-  it('under moduleResolution node16', () => passed(checks.node16))
-  it('under moduleResolution bundler', () => passed(checks.bundler))
+const controlEnv = (service = control) => ({
+  CONTROL_BASE_URL: service?.url as string,
+  CONTROL_ROOT_KEY: 'root_consumer_test',
+})
+const webDataEnv = (service = webData) => ({
+  WEB_DATA_BASE_URL: service?.url as string,
+  WEB_DATA_API_KEY: 'fc-consumer-test',
+  SITE_URL: servers().site,
 })
 
-it('control client: defaults from the environment, pagination, JSON objects, errors, waitFor, hooks', async () => {
-  const r = await runJson('control.mjs', {
-    CONTROL_BASE_URL: control?.url as string,
-    CONTROL_ROOT_KEY: 'root_consumer_test',
-  })
+// biome-ignore lint/suspicious/noExplicitAny: the program's JSON output
+function checkControlProgram(r: any) {
   expect(r.live).toBe('OK')
   expect(r.current).toMatchObject({ id: 'd_seed_v3', isCurrent: true, status: 200 })
   expect(r.current.requestId).toMatch(/^req_/)
@@ -185,14 +243,10 @@ it('control client: defaults from the environment, pagination, JSON objects, err
   expect(r.aborted).toBe('changed my mind')
   expect(r.missingKey).toContain('CONTROL_ROOT_KEY')
   expect(r.requests).toBeGreaterThan(10)
-})
+}
 
-it('web-data client: defaults from the environment, JSON Schema inputs, json results, crawl polling and pages, errors', async () => {
-  const r = await runJson('web-data.mjs', {
-    WEB_DATA_BASE_URL: webData?.url as string,
-    WEB_DATA_API_KEY: 'fc-consumer-test',
-    SITE_URL: servers().site,
-  })
+// biome-ignore lint/suspicious/noExplicitAny: the program's JSON output
+function checkWebDataProgram(r: any) {
   expect(r.markdown).toBe(true)
   expect(r.json).toMatchObject({ name: expect.stringContaining('Kettle') })
   expect(r.requestId).toMatch(/^req_/)
@@ -205,6 +259,24 @@ it('web-data client: defaults from the environment, JSON Schema inputs, json res
   })
   expect(r.errors.badUrl).toMatchObject({ status: 400, retryable: false })
   expect(r.missingKey).toContain('WEB_DATA_API_KEY')
+}
+
+/** A type-check of the task: no error, and nothing read from outside the project. */
+const passed = (check: TscCheck) => {
+  if (check.error !== undefined) throw new Error(check.error)
+  expect(check.outside).toEqual([])
+}
+describe('type-checks with tsc --strict', () => {
+  it('under moduleResolution node16', () => passed(checks.node16))
+  it('under moduleResolution bundler', () => passed(checks.bundler))
+})
+
+it('control client: defaults from the environment, pagination, JSON objects, errors, waitFor, hooks', async () => {
+  checkControlProgram(await runJson('control.mjs', controlEnv()))
+})
+
+it('web-data client: defaults from the environment, JSON Schema inputs, json results, crawl polling and pages, errors', async () => {
+  checkWebDataProgram(await runJson('web-data.mjs', webDataEnv()))
 })
 
 it('default retries against a faulty server: retryable statuses retried, Retry-After honoured, the rest not', async () => {
@@ -234,6 +306,45 @@ it('default retries against a faulty server: retryable statuses retried, Retry-A
   expect(r.waited.agent).toBeGreaterThanOrEqual(1000)
 })
 
+it('a write whose answer was lost is retried with one Idempotency-Key and done once, in both services', async () => {
+  const [lossyControl, lossyWeb] = await Promise.all([
+    startLossyProxy(() => control?.url as string, ['/v2/keys.createKey']),
+    startLossyProxy(() => webData?.url as string, ['/v2/crawl']),
+  ])
+  try {
+    const r = await runJson('idempotency.mjs', {
+      LOSSY_CONTROL_URL: url(lossyControl.server),
+      LOSSY_WEB_DATA_URL: url(lossyWeb.server),
+      CONTROL_ROOT_KEY: 'root_consumer_test',
+      WEB_DATA_API_KEY: 'fc-consumer-test',
+      SITE_URL: servers().site,
+    })
+    for (const [seen, path, id] of [
+      [lossyControl.seen, '/v2/keys.createKey', (b: string) => JSON.parse(b).data.keyId],
+      [lossyWeb.seen, '/v2/crawl', (b: string) => JSON.parse(b).id],
+    ] as const) {
+      const [first, retry] = seen.filter((r) => r.path === path)
+      // Both attempts carried one generated key; the service answered the retry with the first answer.
+      expect(first?.key).toMatch(/^[0-9a-f-]{36}$/)
+      expect(retry?.key).toBe(first?.key)
+      expect(first?.status).toBeLessThan(300)
+      expect(retry).toMatchObject({ status: first?.status, replayed: true, body: first?.body })
+      expect(id(first?.body ?? '{}')).toBe(path === '/v2/crawl' ? r.crawlId : r.keyId)
+    }
+    expect(r.keyIds).toEqual([r.keyId])
+    expect(r.mismatch).toBe(422)
+    expect(r.keysAfterMismatch).toBe(2)
+    // Reads carry no key.
+    expect(lossyControl.seen.filter((x) => x.path === '/v2/apis.listKeys').map((x) => x.key)).toEqual([
+      undefined,
+      undefined,
+    ])
+  } finally {
+    lossyControl.server.close()
+    lossyWeb.server.close()
+  }
+})
+
 it('CommonJS with nothing configured: require, credentials and base URLs from the environment, error classes, retries', async () => {
   const env = {
     CONTROL_BASE_URL: control?.url as string,
@@ -256,7 +367,7 @@ it('CommonJS with nothing configured: require, credentials and base URLs from th
 it('runs in a consumer vitest suite whose global set-up starts both services through their APIs', async () => {
   const output = await project.run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run'])
   // biome-ignore lint/suspicious/noControlCharactersInRegex: vitest's colours
-  expect(output.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+4 passed/)
+  expect(output.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+6 passed/)
 })
 
 // No docker engine here: each image's run stage (its ENV and CMD) on the same installed tarballs.
@@ -321,6 +432,39 @@ describe.each(PUBLISHED.slice(0, 4))('the installed %s', (dir) => {
       return match ? [`${file.slice(installed().length)}: ${match[0]}`] : []
     })
     expect(leaks).toEqual([])
+  })
+})
+
+const releases = nodeReleases()
+
+it('has every other supported Node release installed (Linux x64)', () => {
+  if (process.platform === 'linux' && process.arch === 'x64') expect(releases.missing).toEqual([])
+})
+
+describe.each(releases.found)('on Node $major', ({ major, path: node }) => {
+  let services: [RunningCommand, RunningCommand] | undefined
+  beforeAll(async () => {
+    services = await startServices(node)
+  })
+  afterAll(async () => {
+    await Promise.all(services?.map((s) => s.stop()) ?? [])
+  })
+
+  it('the services start and the client programs pass, ESM and CommonJS', async () => {
+    const [c, w] = services as [RunningCommand, RunningCommand]
+    expect((await project.run(node, ['--version'])).trim()).toMatch(new RegExp(`^v${major}\\.`))
+    checkControlProgram(await runJson('control.mjs', controlEnv(c), node))
+    checkWebDataProgram(await runJson('web-data.mjs', webDataEnv(w), node))
+    const out = await project.run(node, ['cjs.cjs'], {
+      ...controlEnv(c),
+      ...webDataEnv(w),
+      FAULT_URL: servers().faults,
+    })
+    expect(JSON.parse(out.trim().split('\n').at(-1) as string)).toMatchObject({
+      deployment: 'd_seed_v3',
+      missing: { instance: true, status: 404 },
+      search: true,
+    })
   })
 })
 

@@ -9,10 +9,26 @@ export {
   formatAuthMatrix,
   runAuthMatrix,
 } from './fuzz/auth-matrix.js'
+export {
+  afterwards,
+  type ConcurrentRun,
+  exactlyOneLive,
+  genericInvariants,
+  type Invariant,
+  isWriteOperation,
+  limitHolds,
+  succeedsAtMost,
+} from './fuzz/concurrency/rules.js'
+export {
+  controlInvariants,
+  invariantsFor,
+  webDataInvariants,
+} from './fuzz/concurrency/tables.js'
 export { deepValue } from './fuzz/generate.js'
 export { describeRequest, formatFinding, formatReport } from './fuzz/report.js'
 export type { FuzzRequest, RequestKind } from './fuzz/request.js'
 export {
+  type ConcurrencySummary,
   type Finding,
   type FindingClass,
   type FuzzOptions,

@@ -38,9 +38,9 @@ describe.each(['control', 'web-data'] as ApiName[])('the %s getting-started guid
 
   beforeAll(() => {
     env = {
-      CONTROL_URL: inject('controlUrl'),
+      CONTROL_BASE_URL: inject('controlUrl'),
       CONTROL_ROOT_KEY,
-      WEB_DATA_URL: inject('webDataUrl'),
+      WEB_DATA_BASE_URL: inject('webDataUrl'),
       WEB_DATA_API_KEY,
     }
     fs.rmSync(dir, { recursive: true, force: true })

@@ -10,6 +10,7 @@ import { controlListPaginated } from './rules/control-list-paginated.js'
 import { controlRequiredPermissions } from './rules/control-required-permissions.js'
 import { controlRpcPath } from './rules/control-rpc-path.js'
 import { examplesValid } from './rules/examples-valid.js'
+import { freeFormObject } from './rules/free-form-object.js'
 import { operationDocumented } from './rules/operation-documented.js'
 import { webDataErrorBody } from './rules/web-data-error-body.js'
 import { webDataRetryable } from './rules/web-data-retryable.js'
@@ -28,6 +29,7 @@ export const rules: Record<string, Rule> = {
   'web-data-retryable': webDataRetryable,
   'operation-documented': operationDocumented,
   'examples-valid': examplesValid,
+  'free-form-object': freeFormObject,
 }
 
 /** The plugin, in the Redocly CLI v2 form: a default-exported function returning it. */

@@ -18,6 +18,7 @@ const rulesByApi = {
     'control-required-permissions',
     'control-rpc-path',
     'operation-documented',
+    'free-form-object',
   ],
   'web-data': ['examples-valid', 'web-data-error-body', 'web-data-retryable'],
 }

@@ -71,6 +71,12 @@ const FLAGS = {
     env: 'LOG_LEVEL',
     help: '--log-level <level>   fatal|error|warn|info|debug|trace|silent (env LOG_LEVEL, default info)',
   },
+  'test-controls': {
+    type: 'boolean',
+    env: 'TEST_CONTROLS',
+    set: '1',
+    help: '--test-controls       faults, journal, reset, clock under /__controls with a generated token (README)',
+  },
 } as const
 
 export async function runServiceCli<Config>(
@@ -108,7 +114,7 @@ export async function runServiceCli<Config>(
   for (const [name, flag] of Object.entries(FLAGS)) {
     const value = values[name]
     if (value === undefined || value === false) continue
-    env[flag.env] = value === true ? MEMORY_DATA_DIR : value
+    env[flag.env] = value === true ? ('set' in flag ? flag.set : MEMORY_DATA_DIR) : value
   }
 
   let config: Config

@@ -80,7 +80,7 @@ describe('prepared templates: a new in-memory database that already holds what a
       const db = await openDatabase({ pgliteWorker, template })
       try {
         expect(db.template).toBe(template.identity)
-        expect(await tables(db)).toEqual(['demo', 'jobs', 'schema_migrations'])
+        expect(await tables(db)).toEqual(['demo', 'idempotency_keys', 'jobs', 'schema_migrations'])
         expect(await seeded(db)).toEqual(['checkout'])
         // Migrating the copy again finds every migration applied.
         expect(await migrate(db, service.migrationsDir)).toEqual([])

@@ -34,6 +34,7 @@ import {
 import { join, relative, sep } from 'node:path'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import type { MemoryFS, PGlite, PGliteOptions } from '@electric-sql/pglite'
+import { IDEMPOTENCY_SCHEMA } from '../idempotency/schema.sql.js'
 import { JOBS_SCHEMA } from '../jobs/schema.sql.js'
 import { MIGRATIONS_TABLE, migrationFiles } from './migrate.js'
 import { pgliteOptions } from './pglite-options.js'
@@ -79,6 +80,7 @@ export function preparedTemplateIdentity(source: PreparedTemplateSource): string
       // The same options a new database is opened with (only initdb's arguments matter).
       initdb: initdbKey(pgliteOptions([])),
       jobs: JOBS_SCHEMA,
+      idempotency: IDEMPOTENCY_SCHEMA,
       migrationsTable: MIGRATIONS_TABLE,
     }),
   )

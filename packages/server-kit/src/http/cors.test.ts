@@ -64,6 +64,7 @@ describe('allowOrigins', () => {
     expect(res.status).toBe(401)
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:7300')
     expect(res.headers.get('access-control-expose-headers')).toContain('X-Request-Id')
+    expect(res.headers.get('access-control-expose-headers')).toContain('Idempotent-Replayed')
     expect(await res.json()).toEqual({ error: 'unauthorized' })
   })
 

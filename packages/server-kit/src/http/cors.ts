@@ -38,7 +38,8 @@ export function allowOrigins(origins: readonly string[]): MiddlewareHandler {
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     // Left empty, hono echoes the preflight's Access-Control-Request-Headers (Authorization, …).
     allowHeaders: [],
-    exposeHeaders: ['Retry-After', 'X-Request-Id'],
+    // What a browser client reads: the wait before a retry, the id to quote, whether an answer is a replay.
+    exposeHeaders: ['Retry-After', 'X-Request-Id', 'Idempotent-Replayed'],
     maxAge: 600,
   })
   return async (c, next) => {

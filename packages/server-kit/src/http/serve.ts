@@ -1,26 +1,24 @@
-import type { Server } from 'node:http'
+import { createServer } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { serve as serveNode } from '@hono/node-server'
+import { getRequestListener, type Http2Bindings, type HttpBindings, RequestError } from '@hono/node-server'
+import type { Logger } from '../log/logger.js'
+import { answerResponse, type ClientErrorHook } from './client-error.js'
+import { answerParserError } from './parser-error.js'
+import { logRefusal } from './refusal-log.js'
+import { refusal } from './request-guard.js'
+
+export type {
+  ClientErrorAnswer,
+  ClientErrorHook,
+  ClientErrorKind,
+  RefusedRequest,
+} from './client-error.js'
 
 export interface RunningServer {
   /** Base URL, e.g. `http://127.0.0.1:7100`. */
   url: string
   port: number
   close(): Promise<void>
-}
-
-/**
- * A request Node's HTTP parser refuses before the app sees it: its headers or its body did not
- * arrive within the time limit, its headers are larger than Node accepts, or it is not HTTP.
- */
-export type ClientErrorKind = 'timeout' | 'headers_too_large' | 'malformed'
-
-/** The answer to a `ClientErrorKind`, in the API's error format. */
-export interface ClientErrorAnswer {
-  status: number
-  body: unknown
-  /** More response headers (e.g. the request id). */
-  headers?: Record<string, string>
 }
 
 export interface ServeOptions {
@@ -34,10 +32,14 @@ export interface ServeOptions {
   /** Time to receive the headers, in ms (default: half of `requestTimeoutMs`). */
   headersTimeoutMs?: number
   /**
-   * The answer, in the API's error format, to a request Node refuses by itself (Node answers
-   * them with a bare status line otherwise). The connection is closed after it.
+   * The answer, in the API's error format, to a request refused before the app sees it: one Node
+   * refuses by itself (Node answers them with a bare status line otherwise), one without a valid
+   * Host, one whose path the URL parser would route elsewhere (see `ClientErrorKind`). The
+   * connection is closed after it. Without it, those are answered as Node and the adapter do.
    */
-  clientError?: (kind: ClientErrorKind) => ClientErrorAnswer
+  clientError?: ClientErrorHook
+  /** Receives one line per refused request (the app's own requests are logged by `requestLog`). */
+  logger?: Logger
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000
@@ -61,82 +63,71 @@ export function serve(
   const hostname = options.hostname ?? '127.0.0.1'
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
   const headersTimeout = Math.min(options.headersTimeoutMs ?? Math.ceil(requestTimeout / 2), requestTimeout)
+  const answer = options.clientError
+  const listener = getRequestListener(answer ? guarded(app.fetch, answer, options.logger) : app.fetch, {
+    hostname,
+    ...(answer
+      ? { errorHandler: (error: unknown) => answerAdapterError(error, answer, options.logger) }
+      : {}),
+  })
+  const server = createServer(
+    {
+      requestTimeout,
+      headersTimeout,
+      // Node looks for expired requests at this interval (30 s by default), so a limit is
+      // only as exact as it.
+      connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.ceil(headersTimeout / 4))),
+      // Checked by `refusal` instead, to answer in the API's format.
+      requireHostHeader: !answer,
+    },
+    listener,
+  )
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
+  if (answer)
+    server.on('clientError', (error, socket) =>
+      answerParserError(error, socket as Socket, answer, options.logger),
+    )
   return new Promise((resolve, reject) => {
-    const server = serveNode(
-      {
-        fetch: app.fetch,
-        port: options.port,
-        hostname,
-        serverOptions: {
-          requestTimeout,
-          headersTimeout,
-          // Node looks for expired requests at this interval (30 s by default), so a limit is
-          // only as exact as it.
-          connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.ceil(headersTimeout / 4))),
-        },
-      },
-      (info: AddressInfo) => {
-        const host = hostname.includes(':') ? `[${hostname}]` : hostname
-        resolve({
-          url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${info.port}`,
-          port: info.port,
-          // Idle keep-alive connections would hold `close` open for up to a minute; they are ended
-          // at once, as are requests still in flight.
-          close: () =>
-            new Promise<void>((done) => {
-              server.close(() => done())
-              server.closeAllConnections()
-            }),
-        })
-      },
-    ) as Server
-    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
-    const answer = options.clientError
-    if (answer)
-      server.on('clientError', (error, socket) => answerClientError(error, socket as Socket, answer))
     server.once('error', reject)
+    server.listen(options.port, hostname, () => {
+      const info = server.address() as AddressInfo
+      const host = hostname.includes(':') ? `[${hostname}]` : hostname
+      resolve({
+        url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${info.port}`,
+        port: info.port,
+        // Idle keep-alive connections would hold `close` open for up to a minute; they are ended
+        // at once, as are requests still in flight.
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done())
+            server.closeAllConnections()
+          }),
+      })
+    })
   })
 }
 
-/** What Node does by default (`socketOnError`), with the API's body instead of an empty one. */
-function answerClientError(
-  error: Error & { code?: string },
-  socket: Socket,
-  answer: (kind: ClientErrorKind) => ClientErrorAnswer,
-): void {
-  const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage
-  if (!socket.writable || pending?.headersSent) {
-    socket.destroy(error)
-    return
+type Fetch = (request: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>
+
+/** The app's fetch, behind the checks of what the client wrote that the Request no longer shows. */
+function guarded(fetch: Fetch, answer: ClientErrorHook, logger: Logger | undefined): Fetch {
+  return (request, env) => {
+    const refused = refusal(env.incoming)
+    if (!refused) return fetch(request, env)
+    const answered = answer(refused.kind, refused.request)
+    logRefusal(logger, refused.kind, answered, refused.request, refused.reason)
+    return answerResponse(answered)
   }
-  const kind: ClientErrorKind =
-    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? 'timeout'
-      : error.code === 'HPE_HEADER_OVERFLOW'
-        ? 'headers_too_large'
-        : 'malformed'
-  if (error.code === 'ECONNRESET' || error.code === 'EPIPE') {
-    socket.destroy(error)
-    return
-  }
-  const { status, body, headers = {} } = answer(kind)
-  const text = JSON.stringify(body)
-  const extra = Object.entries(headers)
-    .map(([name, value]) => `${name}: ${value}\r\n`)
-    .join('')
-  socket.end(
-    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\n` +
-      'Content-Type: application/json\r\n' +
-      extra +
-      `Content-Length: ${Buffer.byteLength(text)}\r\n` +
-      'Connection: close\r\n\r\n' +
-      text,
-  )
 }
 
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  408: 'Request Timeout',
-  413: 'Payload Too Large',
-  431: 'Request Header Fields Too Large',
+/**
+ * A request the adapter cannot turn into a Request (a backslash in the path, a Host that makes
+ * no URL: its `RequestError`) is malformed; the adapter answers it with an empty 400 otherwise.
+ * Anything else keeps the adapter's own answer to a fetch that threw (an empty 500).
+ */
+function answerAdapterError(error: unknown, answer: ClientErrorHook, logger: Logger | undefined): Response {
+  if (!(error instanceof RequestError)) return new Response(null, { status: 500 })
+  const answered = answer('malformed')
+  logRefusal(logger, 'malformed', answered, undefined, error.message)
+  return answerResponse(answered)
 }

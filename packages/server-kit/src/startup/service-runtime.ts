@@ -6,8 +6,10 @@ import type { Database } from '../db/database.js'
 import { migrate } from '../db/migrate.js'
 import { openDatabase } from '../db/open.js'
 import type { PreparedTemplate } from '../db/prepared-template.js'
-import { type ClientErrorAnswer, type ClientErrorKind, type RunningServer, serve } from '../http/serve.js'
+import { type ClientErrorHook, type RunningServer, serve } from '../http/serve.js'
+import { installIdempotency } from '../idempotency/store.js'
 import type { JobQueue } from '../jobs/queue.js'
+import type { Logger } from '../log/logger.js'
 
 /** A service's database settings, as the services' configs name them. */
 export interface ServiceDatabaseSettings {
@@ -46,11 +48,12 @@ export function isCopyOf(db: Database, template: PreparedTemplate | undefined): 
 }
 
 /**
- * A service's schema: the job queue's table, then the migrations in `migrationsDir` (both
- * idempotent), so a migration may refer to the jobs table.
+ * A service's schema: the job queue's table, the idempotency keys' table, then the migrations in
+ * `migrationsDir` (all idempotent), so a migration may refer to the jobs table.
  */
 export async function prepareServiceDatabase(db: Database, queue: JobQueue, migrationsDir: string) {
   await queue.install()
+  await installIdempotency(db)
   await migrate(db, migrationsDir)
 }
 
@@ -65,17 +68,19 @@ export interface ServiceListenSettings {
 
 /**
  * Serves a service's app where its settings say; `clientError` answers, in the service's error
- * format, the requests Node refuses before the app sees them.
+ * format, the requests refused before the app sees them, each logged as one line on `logger`.
  */
 export function serveService(
   app: { fetch: (request: Request) => Response | Promise<Response> },
   settings: ServiceListenSettings,
-  clientError: (kind: ClientErrorKind) => ClientErrorAnswer,
+  clientError: ClientErrorHook,
+  logger?: Logger,
 ): Promise<RunningServer> {
   return serve(app, {
     port: settings.port,
     hostname: settings.hostname,
     clientError,
+    ...(logger ? { logger } : {}),
     ...(settings.requestTimeoutMs ? { requestTimeoutMs: settings.requestTimeoutMs } : {}),
   })
 }

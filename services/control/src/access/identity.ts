@@ -5,6 +5,9 @@ import type { ServiceEnv } from '../http/env.js'
 import { findIdentity, type IdentityRecord } from '../repositories/identities.js'
 import { requirePermission } from './permission.js'
 
+export const identityNotFound = (identity: string) =>
+  notFound('identity', `The identity ${identity} does not exist.`)
+
 /** The identity named by id or externalId in the caller's workspace (403 first, then 404). */
 export async function identityForOperation(
   c: Context<ServiceEnv>,
@@ -14,6 +17,6 @@ export async function identityForOperation(
 ): Promise<IdentityRecord> {
   requirePermission(c)
   const found = await findIdentity(sql, c.get('caller').workspaceId, identity, options)
-  if (!found) throw notFound('identity', `The identity ${identity} does not exist.`)
+  if (!found) throw identityNotFound(identity)
   return found
 }

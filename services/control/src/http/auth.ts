@@ -16,14 +16,16 @@ import { fillPlaceholders, PermissionSet } from '../domain/permissions.js'
 import { scopeActions } from '../domain/portal-scopes.js'
 import { findPortalSessionByToken } from '../repositories/portal.js'
 import type { ServiceEnv } from './env.js'
+import { PORTAL_SCHEMES, portalToken } from './portal-token.js'
 import type { RootKeyCache } from './root-key-cache.js'
 
 /** How an operation is authenticated, from its `security` in the spec. */
 export type SecurityKind = 'public' | 'bearer' | 'portalSession'
 
 /**
- * `public` when its `security` is the empty list, `portalSession` when it names only that scheme
- * (a portal session token from `portal.exchangeCode`), `bearer` (a root key) otherwise.
+ * `public` when its `security` is the empty list, `portalSession` when it names only portal
+ * session schemes (a token from `portal.exchangeCode`, as a bearer header or a cookie), `bearer`
+ * (a root key) otherwise.
  */
 export function operationSecurity(operationId: OperationId): SecurityKind {
   for (const item of Object.values(spec.paths)) {
@@ -33,7 +35,7 @@ export function operationSecurity(operationId: OperationId): SecurityKind {
       if (!Array.isArray(o.security)) return 'bearer'
       if (o.security.length === 0) return 'public'
       const schemes = new Set(o.security.flatMap((requirement) => Object.keys(requirement)))
-      return schemes.size === 1 && schemes.has('portalSession') ? 'portalSession' : 'bearer'
+      return [...schemes].every((s) => PORTAL_SCHEMES.has(s)) ? 'portalSession' : 'bearer'
     }
   }
   return 'bearer'
@@ -46,7 +48,7 @@ export interface AuthOptions {
 
 /**
  * The auth middleware: a root key for `bearer` operations, a portal session token (and nothing
- * else) for `portalSession` operations, nothing for public ones. Each credential is looked up by
+ * else; as a bearer header or the `portal_session` cookie) for portal operations, nothing for public ones. Each credential is looked up by
  * the hash of its secret in its own table, so a portal token is never a root key and vice versa.
  */
 export function authenticate(
@@ -63,22 +65,21 @@ export function authenticate(
       kinds.set(operationId, kind)
     }
     if (kind === 'public') return next()
-    const what = kind === 'portalSession' ? '<PORTAL_SESSION_TOKEN>' : '<ROOT_KEY>'
+    if (kind === 'portalSession') return portalSession(c, next, db, portalToken(c), now())
     const header = c.req.header('authorization')
     if (!header || header.trim() === '') {
       throw unauthorized(
         'missing',
-        `The Authorization header is missing. Send \`Authorization: Bearer ${what}\`.`,
+        'The Authorization header is missing. Send `Authorization: Bearer <ROOT_KEY>`.',
       )
     }
     const token = parseBearer(header)
     if (!token) {
       throw unauthorized(
         'malformed',
-        `The Authorization header is malformed. Send \`Authorization: Bearer ${what}\`.`,
+        'The Authorization header is malformed. Send `Authorization: Bearer <ROOT_KEY>`.',
       )
     }
-    if (kind === 'portalSession') return portalSession(c, next, db, token, now())
     const key = await options.rootKeys.find(token)
     if (!key) throw unauthorized('key_not_found', 'The root key is invalid, expired or has been revoked.')
     const at = now()

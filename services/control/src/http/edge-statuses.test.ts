@@ -59,11 +59,11 @@ describe('control edge statuses', () => {
     }
   })
 
-  it('answers an oversized body with a documented 400', async () => {
+  it('answers an oversized body with a documented 413', async () => {
     const response = await post(`{"apiId":"${'a'.repeat(1_100_000)}"}`, {
       'content-type': 'application/json',
     })
-    expect(response.status).toBe(400)
+    expect(response.status).toBe(413)
     expect((await check(response)).error.type).toMatch(/request\/payload_too_large$/)
   })
 
@@ -76,6 +76,54 @@ describe('control edge statuses', () => {
     expect(status).toBe(400)
     expect(json.error.type).toMatch(/request\/headers_too_large$/)
     expect(head).toMatch(/X-Request-Id: req_/)
+  })
+
+  // The URL parser resolves `..` and `%2e%2e`: unchecked, these reached another operation (or the
+  // spec) than a proxy's path rule in front of the service saw.
+  it('answers dot segments and encoded slashes with the documented 404 before routing', async () => {
+    for (const path of [
+      '/v2/%2e%2e/openapi.json',
+      '/v2/crawl/%2E%2E/%2e%2e/openapi.json',
+      '/v2/x/.%2e/apis.listKeys',
+      '/v2/x/%2e./apis.listKeys',
+      '/v2/../apis.listKeys',
+      '/v2/./apis.listKeys',
+      '/v2/apis.listKeys%2f',
+    ]) {
+      const raw = await exchange(
+        t.service.url,
+        `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${ROOT_KEY}\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 17\r\n\r\n{"apiId":"api_1"}',
+      )
+      const { status, json, head } = parse(raw, '/v2/apis.getApi')
+      expect(status, path).toBe(404)
+      expect(json.error.type).toMatch(/request\/route_not_found$/)
+      expect(json.error.detail).toBe(`No operation is served at POST ${path}.`)
+      expect(head).toContain(`X-Request-Id: ${json.meta.requestId}`)
+    }
+  })
+
+  it('answers an HTTP/1.1 request without Host, or with two, with a documented 400 and its request id', async () => {
+    for (const hosts of ['', 'Host: a\r\nHost: b\r\n']) {
+      const raw = await exchange(
+        t.service.url,
+        `POST ${listApis} HTTP/1.1\r\n${hosts}Content-Length: 0\r\n\r\n`,
+      )
+      const { status, json, head } = parse(raw, listApis)
+      expect(status).toBe(400)
+      expect(json.error.type).toMatch(/request\/invalid_host$/)
+      expect(json.error.errors[0].location).toBe('header.host')
+      expect(head).toContain(`X-Request-Id: ${json.meta.requestId}`)
+    }
+  })
+
+  it('answers more headers than Node accepts with a documented 400 and its request id', async () => {
+    const many = Array.from({ length: 2_000 }, (_, i) => `X-Header-${i}: value-${i}\r\n`).join('')
+    const raw = await exchange(t.service.url, `POST ${listApis} HTTP/1.1\r\nHost: x\r\n${many}\r\n`)
+    const { status, json, head } = parse(raw, listApis)
+    expect(status).toBe(400)
+    expect(json.error.type).toMatch(/request\/headers_too_large$/)
+    expect(head).toContain(`X-Request-Id: ${json.meta.requestId}`)
   })
 
   it('still answers a CORS preflight from an allowed origin with 204', async () => {

@@ -33,7 +33,7 @@ describe.each(testDatabaseKinds())('HTTP surface (%s)', (kind) => {
     isProblem(await response.json(), 405)
   })
 
-  it('answers an oversized body with a 400 problem (the status every operation documents)', async () => {
+  it('answers an oversized body with a 413 problem (documented on every operation with a body)', async () => {
     // A connection of its own: the server answers before reading the whole body and closes it,
     // which would break the next request of a shared keep-alive pool.
     const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -55,8 +55,8 @@ describe.each(testDatabaseKinds())('HTTP surface (%s)', (kind) => {
       req.on('error', reject)
       req.end(JSON.stringify({ deploymentId: 'x'.repeat(2 * 1024 * 1024) }))
     })
-    expect(status).toBe(400)
-    isProblem(JSON.parse(body), 400)
+    expect(status).toBe(413)
+    isProblem(JSON.parse(body), 413)
     expect(JSON.parse(body).error.type).toMatch(/request\/payload_too_large$/)
   })
 })

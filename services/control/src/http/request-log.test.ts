@@ -1,5 +1,6 @@
 // One log line per request with the request id the client sees (`meta.requestId`, `X-Request-Id`),
 // the operation, the status, the duration and, for a 4xx, the verdict; a 500 with its stack.
+import { connect } from 'node:net'
 import { Writable } from 'node:stream'
 import { createLogger, faultyDatabase, openDatabase, sqlError } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -97,4 +98,26 @@ it('logs an unexpected error with the request id and the stack', async () => {
   } finally {
     db.heal()
   }
+})
+
+it('logs a request refused before the app with the request id the client got', async () => {
+  const raw = await new Promise<string>((resolve, reject) => {
+    let received = ''
+    const socket = connect(service.port, '127.0.0.1', () =>
+      socket.write('POST /v2/%2e%2e/openapi.json HTTP/1.1\r\nHost: x\r\n\r\n'),
+    )
+    socket.on('data', (chunk) => {
+      received += chunk.toString('utf8')
+    })
+    socket.on('close', () => resolve(received))
+    socket.on('error', reject)
+  })
+  const id = /X-Request-Id: (\S+)/.exec(raw)?.[1] ?? null
+  expect(await lineOf(id)).toMatchObject({
+    level: 'info',
+    method: 'POST',
+    path: '/v2/%2e%2e/openapi.json',
+    status: 404,
+    refused: 'unroutable_path',
+  })
 })

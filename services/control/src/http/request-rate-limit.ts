@@ -52,6 +52,11 @@ export class RequestRateLimiter {
     return { allowed: true }
   }
 
+  /** Forgets every window (the test controls' reset: counts start over). */
+  clear(): void {
+    this.windows.clear()
+  }
+
   private forgetEnded(now: number): void {
     for (const [subject, window] of this.windows) if (window.endsAt <= now) this.windows.delete(subject)
   }

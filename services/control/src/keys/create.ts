@@ -37,6 +37,8 @@ export async function storeKey(
   deps: Deps,
   tx: Sql,
   input: {
+    /** The new key's id, when the caller needs it before the key exists (a reroll). */
+    keyId?: string
     workspaceId: string
     apiId: string
     settings: KeySettings
@@ -54,7 +56,7 @@ export async function storeKey(
       : s.externalId
         ? await ensureIdentity(tx, input.workspaceId, s.externalId, now)
         : null
-  const keyId = newId('key')
+  const keyId = input.keyId ?? newId('key')
   let secret: string | undefined
   let hash: string
   let start: string

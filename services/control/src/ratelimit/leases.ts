@@ -473,6 +473,15 @@ export class RatelimitLeases {
     }
   }
 
+  /**
+   * Drops every window without giving permits back: the test controls' reset, after the counters
+   * they were leased from were restored to the seeded state.
+   */
+  forget(): void {
+    this.windows.clear()
+    this.holding.clear()
+  }
+
   /** Returns every held permit (clean shutdown). */
   async close(): Promise<void> {
     if (this.closed) return

@@ -26,6 +26,8 @@ export interface KeyRecord {
   refill: Refill | null
   lastRefillAt: number | null
   encrypted: string | null
+  /** The key that replaced this one through a reroll. */
+  replacedBy: string | null
   createdAt: number
   updatedAt: number | null
   lastUsedAt: number | null
@@ -51,6 +53,7 @@ interface Row {
   refill_day: unknown
   last_refill_at: unknown
   encrypted: string | null
+  replaced_by: string | null
   created_at: unknown
   updated_at: unknown
   last_used_at: unknown
@@ -76,6 +79,7 @@ export const toKeyRecord = (r: Row): KeyRecord => ({
     : null,
   lastRefillAt: numOrNull(r.last_refill_at),
   encrypted: r.encrypted,
+  replacedBy: r.replaced_by ?? null,
   createdAt: num(r.created_at),
   updatedAt: numOrNull(r.updated_at),
   lastUsedAt: numOrNull(r.last_used_at),
@@ -231,12 +235,38 @@ export async function updateKey(sql: Sql, keyId: string, patch: KeyPatch, now: n
   await sql.query(`UPDATE api_keys SET ${sets.join(', ')} WHERE id = $1`, params)
 }
 
-export async function softDeleteKey(sql: Sql, keyId: string, now: number) {
-  await sql.query('UPDATE api_keys SET deleted_at = $2, updated_at = $2 WHERE id = $1', [keyId, now])
+/**
+ * Claims `keyId` for a reroll by `replacementId`, in one statement: of concurrent rerolls exactly
+ * one claims it, and a deleted, expired or already replaced key is not claimed (undefined).
+ * Returns the key as it is before the reroll changes its expiry.
+ */
+export async function claimKeyForReroll(
+  sql: Sql,
+  input: { workspaceId: string; keyId: string; replacementId: string; now: number },
+): Promise<KeyRecord | undefined> {
+  const rows = await sql.query<Row>(
+    `UPDATE api_keys SET replaced_by = $3, updated_at = $4
+     WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL AND replaced_by IS NULL
+       AND (expires_at IS NULL OR expires_at > $4)
+     RETURNING *`,
+    [input.keyId, input.workspaceId, input.replacementId, input.now],
+  )
+  return rows[0] && toKeyRecord(rows[0])
 }
 
-export async function hardDeleteKey(sql: Sql, keyId: string) {
-  await sql.query('DELETE FROM api_keys WHERE id = $1', [keyId])
+/** Soft deletion, decided in one statement: false when the key was already deleted. */
+export async function softDeleteKey(sql: Sql, keyId: string, now: number): Promise<boolean> {
+  const rows = await sql.query(
+    'UPDATE api_keys SET deleted_at = $2, updated_at = $2 WHERE id = $1 AND deleted_at IS NULL RETURNING id',
+    [keyId, now],
+  )
+  return rows.length === 1
+}
+
+/** Erasure, decided in one statement: false when the key was already gone. */
+export async function hardDeleteKey(sql: Sql, keyId: string): Promise<boolean> {
+  const rows = await sql.query('DELETE FROM api_keys WHERE id = $1 RETURNING id', [keyId])
+  return rows.length === 1
 }
 
 /**

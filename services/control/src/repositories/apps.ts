@@ -62,6 +62,7 @@ export async function findApp(
   const rows = await sql.query<Row>(
     `SELECT a.* FROM apps a JOIN projects p ON p.id = a.project_id
      WHERE a.workspace_id = $1 AND (p.id = $2 OR p.slug = $2) AND (a.id = $3 OR a.slug = $3)
+       AND p.deletion_requested_at IS NULL
      ${options.forUpdate ? 'FOR UPDATE OF a' : ''}`,
     [workspaceId, project, app],
   )
@@ -177,11 +178,17 @@ export async function saveApp(sql: Sql, a: AppRecord, now: number): Promise<void
   )
 }
 
-export async function markDeletionRequested(sql: Sql, appId: string, now: number): Promise<void> {
-  await sql.query(
-    'UPDATE apps SET deletion_requested_at = COALESCE(deletion_requested_at, $2), updated_at = $2 WHERE id = $1',
+/**
+ * Records that the app's deletion was requested, decided in one statement: false when it was
+ * already requested (or the app is gone), so of concurrent requests exactly one is accepted.
+ */
+export async function markDeletionRequested(sql: Sql, appId: string, now: number): Promise<boolean> {
+  const rows = await sql.query(
+    `UPDATE apps SET deletion_requested_at = $2, updated_at = $2
+     WHERE id = $1 AND deletion_requested_at IS NULL RETURNING id`,
     [appId, now],
   )
+  return rows.length === 1
 }
 
 /** Tables this service knows that hang off an app, in the order they can be deleted. */

@@ -89,8 +89,9 @@ export async function finishDomainCheck(
   return rows.length > 0
 }
 
-export async function deleteDomain(sql: Sql, id: string): Promise<void> {
-  await sql.query('DELETE FROM domains WHERE id = $1', [id])
+/** Decided in one statement: false when the domain was already gone (a concurrent deletion). */
+export async function deleteDomain(sql: Sql, id: string): Promise<boolean> {
+  return (await sql.query('DELETE FROM domains WHERE id = $1 RETURNING id', [id])).length === 1
 }
 
 /** Domains of an environment (`ownerId`), oldest first, after the cursor key, optionally matching `search`. */

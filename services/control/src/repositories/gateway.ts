@@ -1,14 +1,15 @@
 import type { Sql } from '@apiplatform/server-kit'
-import type { Policy } from '../gateway/evaluate.js'
+import type { StoredPolicy } from '../gateway/policy-ids.js'
 import type { PolicyTarget } from '../gateway/target.js'
 import { json } from './rows.js'
 
-export async function loadPolicies(sql: Sql, environmentId: string): Promise<Policy[]> {
+/** The environment's policies in evaluation order, each with its id. */
+export async function loadPolicies(sql: Sql, environmentId: string): Promise<StoredPolicy[]> {
   const rows = await sql.query<{ policies: unknown }>(
     'SELECT policies FROM gateway_policies WHERE environment_id = $1',
     [environmentId],
   )
-  return rows[0] ? json<Policy[]>(rows[0].policies) : []
+  return rows[0] ? json<StoredPolicy[]>(rows[0].policies) : []
 }
 
 /** Locks an environment's policies row until the transaction ends (read-modify-write of a policy). */
@@ -16,7 +17,7 @@ export async function lockPolicies(tx: Sql, environmentId: string): Promise<void
   await tx.query('SELECT 1 FROM gateway_policies WHERE environment_id = $1 FOR UPDATE', [environmentId])
 }
 
-export async function savePolicies(sql: Sql, target: PolicyTarget, policies: Policy[], now: number) {
+export async function savePolicies(sql: Sql, target: PolicyTarget, policies: StoredPolicy[], now: number) {
   await sql.query(
     `INSERT INTO gateway_policies (environment_id, workspace_id, policies, updated_at) VALUES ($1, $2, $3, $4)
      ON CONFLICT (environment_id) DO UPDATE SET policies = EXCLUDED.policies, updated_at = EXCLUDED.updated_at`,

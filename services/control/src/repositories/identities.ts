@@ -110,8 +110,13 @@ export async function updateIdentityMeta(sql: Sql, id: string, meta: Record<stri
   await sql.query('UPDATE identities SET meta = $2 WHERE id = $1', [id, meta ? JSON.stringify(meta) : null])
 }
 
-export async function deleteIdentity(sql: Sql, workspaceId: string, id: string) {
-  await sql.query('DELETE FROM identities WHERE workspace_id = $1 AND id = $2', [workspaceId, id])
+/** Decided in one statement: false when the identity was already gone (a concurrent deletion). */
+export async function deleteIdentity(sql: Sql, workspaceId: string, id: string): Promise<boolean> {
+  const rows = await sql.query('DELETE FROM identities WHERE workspace_id = $1 AND id = $2 RETURNING id', [
+    workspaceId,
+    id,
+  ])
+  return rows.length === 1
 }
 
 export async function listIdentities(sql: Sql, input: SearchPageInput) {

@@ -76,17 +76,36 @@ export async function findPermission(sql: Sql, workspaceId: string, idOrSlug: st
   return rows[0] && toPermission(rows[0])
 }
 
+/**
+ * `forNewLinks`: the rows found are locked against deletion until the transaction ends (KEY SHARE:
+ * other linking transactions do not wait). A concurrent deletion then waits for the caller, or,
+ * when it came first, the row is not found: the caller answers 404 instead of failing on the
+ * foreign key of the link it inserts.
+ */
+export interface LinkLock {
+  forNewLinks?: boolean
+}
+const lockClause = (options: LinkLock) => (options.forNewLinks ? ' FOR KEY SHARE' : '')
+
 /** The permissions with these slugs (those that exist). */
-export async function findPermissionsBySlug(sql: Sql, workspaceId: string, slugs: readonly string[]) {
+export async function findPermissionsBySlug(
+  sql: Sql,
+  workspaceId: string,
+  slugs: readonly string[],
+  options: LinkLock = {},
+) {
   if (slugs.length === 0) return []
   const rows = await sql.query<PermissionRow>(
-    'SELECT * FROM rbac_permissions WHERE workspace_id = $1 AND slug = ANY($2::text[]) ORDER BY slug',
+    `SELECT * FROM rbac_permissions WHERE workspace_id = $1 AND slug = ANY($2::text[]) ORDER BY slug${lockClause(options)}`,
     [workspaceId, [...new Set(slugs)]],
   )
   return rows.map(toPermission)
 }
 
-/** The permissions with these slugs, creating the missing ones (named after their slug). */
+/**
+ * The permissions with these slugs, creating the missing ones (named after their slug), locked
+ * for new links (see `LinkLock`); one deleted between its insert and the lock is created again.
+ */
 export async function ensurePermissions(
   sql: Sql,
   workspaceId: string,
@@ -94,22 +113,31 @@ export async function ensurePermissions(
   now: number,
 ) {
   const unique = [...new Set(slugs)]
-  for (const slug of unique) {
-    await sql.query(
-      `INSERT INTO rbac_permissions (id, workspace_id, name, slug, created_at) VALUES ($1, $2, $3, $3, $4)
-       ON CONFLICT (workspace_id, slug) DO NOTHING`,
-      [newId('perm'), workspaceId, slug, now],
-    )
+  for (let attempt = 0; attempt < 3; attempt++) {
+    for (const slug of unique) {
+      await sql.query(
+        `INSERT INTO rbac_permissions (id, workspace_id, name, slug, created_at) VALUES ($1, $2, $3, $3, $4)
+         ON CONFLICT (workspace_id, slug) DO NOTHING`,
+        [newId('perm'), workspaceId, slug, now],
+      )
+    }
+    const found = await findPermissionsBySlug(sql, workspaceId, unique, { forNewLinks: true })
+    if (found.length === unique.length) return found
   }
-  return findPermissionsBySlug(sql, workspaceId, unique)
+  throw new Error('permissions were deleted three times while they were being linked')
 }
 
 export async function listPermissions(sql: Sql, input: SearchPageInput) {
   return (await searchPage<PermissionRow>(sql, 'rbac_permissions', input)).map(toPermission)
 }
 
-export async function deletePermission(sql: Sql, workspaceId: string, id: string) {
-  await sql.query('DELETE FROM rbac_permissions WHERE workspace_id = $1 AND id = $2', [workspaceId, id])
+/** Decided in one statement: false when the permission was already gone (a concurrent deletion). */
+export async function deletePermission(sql: Sql, workspaceId: string, id: string): Promise<boolean> {
+  const rows = await sql.query(
+    'DELETE FROM rbac_permissions WHERE workspace_id = $1 AND id = $2 RETURNING id',
+    [workspaceId, id],
+  )
+  return rows.length === 1
 }
 
 /** Inserts a role; undefined when the name is taken in the workspace. */
@@ -126,20 +154,25 @@ export async function insertRole(
 }
 
 /** A role by id or name. */
-export async function findRole(sql: Sql, workspaceId: string, idOrName: string) {
+export async function findRole(sql: Sql, workspaceId: string, idOrName: string, options: LinkLock = {}) {
   const rows = await sql.query<RoleRow>(
-    'SELECT * FROM rbac_roles WHERE workspace_id = $1 AND (id = $2 OR name = $2) ORDER BY (id = $2) DESC LIMIT 1',
+    `SELECT * FROM rbac_roles WHERE workspace_id = $1 AND (id = $2 OR name = $2) ORDER BY (id = $2) DESC LIMIT 1${lockClause(options)}`,
     [workspaceId, idOrName],
   )
   return rows[0] && toRole(rows[0])
 }
 
 /** Roles by id or name, in the order asked; `missing` lists the names that match none. */
-export async function findRoles(sql: Sql, workspaceId: string, idsOrNames: readonly string[]) {
+export async function findRoles(
+  sql: Sql,
+  workspaceId: string,
+  idsOrNames: readonly string[],
+  options: LinkLock = {},
+) {
   const found: RoleRecord[] = []
   const missing: string[] = []
   for (const name of [...new Set(idsOrNames)]) {
-    const role = await findRole(sql, workspaceId, name)
+    const role = await findRole(sql, workspaceId, name, options)
     if (role) {
       if (!found.some((r) => r.id === role.id)) found.push(role)
     } else missing.push(name)

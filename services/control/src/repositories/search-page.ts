@@ -10,14 +10,26 @@ export interface SearchPageInput {
   limit: number
 }
 
-/** The tables listed with a search: the column of their owner, and the columns the search looks in. */
-const SEARCHED = {
+/**
+ * The tables listed with a search: the column of their owner, the columns the search looks in,
+ * and which rows a list shows (`visible`; all when absent).
+ */
+const SEARCHED: Record<
+  'identities' | 'rbac_permissions' | 'rbac_roles' | 'apps' | 'domains' | 'projects',
+  { owner: string; columns: readonly string[]; visible?: string }
+> = {
   identities: { owner: 'workspace_id', columns: ['external_id'] },
   rbac_permissions: { owner: 'workspace_id', columns: ['name', 'slug'] },
   rbac_roles: { owner: 'workspace_id', columns: ['name'] },
   apps: { owner: 'project_id', columns: ['name', 'slug'] },
   domains: { owner: 'environment_id', columns: ['domain'] },
-} as const
+  // A project whose deletion was accepted is gone for the API at once.
+  projects: {
+    owner: 'workspace_id',
+    columns: ['id', 'name', 'slug'],
+    visible: 'deletion_requested_at IS NULL',
+  },
+}
 
 /**
  * One keyset page of an owner's rows of `table`, oldest first (`created_at`, `id`), after the
@@ -29,10 +41,10 @@ export function searchPage<Row>(
   table: keyof typeof SEARCHED,
   input: SearchPageInput,
 ): Promise<Row[]> {
-  const { owner, columns } = SEARCHED[table]
+  const { owner, columns, visible } = SEARCHED[table]
   const matches = columns.map((column) => `${column} ILIKE '%' || $2 || '%'`).join(' OR ')
   return sql.query<Row>(
-    `SELECT * FROM ${table} WHERE ${owner} = $1
+    `SELECT * FROM ${table} WHERE ${owner} = $1${visible ? ` AND ${visible}` : ''}
        AND ($2::text IS NULL OR ${matches})
        AND ($3::bigint IS NULL OR (created_at, id) > ($3::bigint, $4::text))
      ORDER BY created_at, id LIMIT $5`,

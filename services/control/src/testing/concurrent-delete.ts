@@ -8,7 +8,7 @@ import type { TestService } from './harness.js'
  */
 export async function whileDeleted<T>(
   t: TestService,
-  table: 'api_keys' | 'identities',
+  table: 'api_keys' | 'apis' | 'identities' | 'rbac_permissions' | 'rbac_roles',
   id: string,
   request: () => Promise<T>,
 ): Promise<T> {

@@ -61,3 +61,16 @@ export async function portalToken(
   const { accessToken } = await exchange(t, session.code)
   return { token: accessToken, user, sessionId: session.id }
 }
+
+/** Calls a portal operation with the session token as the `portal_session` cookie (no Authorization). */
+export async function callWithCookie(t: TestService, operationId: string, body: unknown, token: string) {
+  const client = t.clientFor(undefined)
+  const post = client.raw.POST as (
+    path: string,
+    init: { body: unknown; headers: Record<string, string> },
+  ) => Promise<unknown>
+  return (await post(`/v2/${operationId}`, {
+    body,
+    headers: { cookie: `portal_session=${token}` },
+  })) as Awaited<ReturnType<typeof call>>
+}

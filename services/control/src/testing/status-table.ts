@@ -26,6 +26,11 @@ export const EVERY_OPERATION_STATUSES: readonly string[] = ['429', '500']
  */
 export const CROSS_CUTTING: Readonly<Record<string, string>> = {
   '400': 'src/http/edge-statuses.test.ts',
+  // Every write documents them for its Idempotency-Key (one middleware, on the operations the spec
+  // declares the header on); an operation's own 409/422 for other reasons keeps its own file.
+  '409': 'src/idempotency.test.ts',
+  '422': 'src/idempotency.test.ts',
+  '413': 'src/http/payload-too-large.test.ts',
   '503': 'src/database-unavailable.test.ts',
 }
 
@@ -82,6 +87,11 @@ export const AUTH_REQUESTS: Readonly<Record<string, { statuses: readonly string[
       enabled: false,
     },
   },
+  'projects.createProject': { statuses: ['401', '403'], request: { name: 'Payments', slug: 'payments' } },
+  'projects.deleteProject': { statuses: ['401', '403'], request: { project: 'payments' } },
+  'projects.getProject': { statuses: ['401', '403'], request: { project: 'payments' } },
+  'projects.listProjects': { statuses: ['401', '403'], request: {} },
+  'projects.updateProject': { statuses: ['401', '403'], request: { project: 'payments', name: 'Payments' } },
   'identities.createIdentity': { statuses: ['401', '403'], request: { externalId: 'user_1' } },
   'identities.deleteIdentity': { statuses: ['401', '403'], request: { identity: 'user_1' } },
   'identities.getIdentity': { statuses: ['401', '403'], request: { identity: 'user_1' } },

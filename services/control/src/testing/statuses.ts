@@ -111,14 +111,11 @@ async function callFailing(
 ): Promise<RawResult> {
   const key = await credentialIn(t, 'ws_local', credential)
   // A first request with the same credential, so the root key is in the auth cache and the
-  // failure hits the operation itself.
-  const warm = await call(
-    t,
-    credential === 'none' ? 'liveness' : 'keys.whoami',
-    { key: 'acme_3ZaBtWs9k8L2mNpQ7rVx4yZ1' },
-    key,
-  )
-  expect(warm.response.status).toBeLessThan(500)
+  // failure hits the operation itself (without a credential there is nothing to cache).
+  if (credential !== 'none') {
+    const warm = await call(t, 'keys.whoami', { key: 'acme_3ZaBtWs9k8L2mNpQ7rVx4yZ1' }, key)
+    expect(warm.response.status).toBeLessThan(500)
+  }
   t.unexpectedErrors.length = 0
   t.faults.failAll(error)
   try {

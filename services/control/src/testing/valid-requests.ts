@@ -27,6 +27,11 @@ export const VALID_REQUESTS: Readonly<Record<string, unknown>> = {
   'apis.deleteApi': { apiId: 'api_1mXc4Ke7Tq2Yb9' },
   'apis.getApi': { apiId: 'api_1mXc4Ke7Tq2Yb9' },
   'apis.listKeys': { apiId: 'api_1mXc4Ke7Tq2Yb9', limit: 50 },
+  'projects.createProject': { name: 'Payments', slug: 'payments' },
+  'projects.deleteProject': { project: 'demo' },
+  'projects.getProject': { project: 'demo' },
+  'projects.listProjects': { limit: 20 },
+  'projects.updateProject': { project: 'demo', name: 'Demo shop' },
   'apps.createApp': {
     project: 'prj_4xQm8TzL2nWcVb',
     name: 'Checkout API',

@@ -3,6 +3,9 @@
  *
  * - `delete_app`: step 0 takes the app off live traffic (no current deployment, its deployments
  *   stop); step 1 deletes the app with everything it owns, in one transaction;
+ * - `delete_project`: deletes the project's apps as `delete_app` step 1 does, then the project,
+ *   in one transaction (once its deletion was accepted the API no longer finds the project, its
+ *   apps or their environments);
  * - `verify_domain`: looks the domain's DNS records up through the injected resolver, then records
  *   `verified` or `failed` in one lease-guarded transaction. A check carries the domain's
  *   `check_seq` at the time it was queued: when a newer check was started (verifyDomain) the old
@@ -13,12 +16,14 @@ import { checkRecords } from '../domain/custom-domain.js'
 import type { DnsResolver } from '../domain/dns.js'
 import { deleteAppCascade, findAppById } from '../repositories/apps.js'
 import { findDomainById, finishDomainCheck } from '../repositories/domains.js'
+import { appIdsOfProject, deleteProjectRow } from '../repositories/projects.js'
 import { sleep } from './sleep.js'
 
 export const TASKS_QUEUE = 'control-tasks'
 
 export type TaskJob =
   | { kind: 'delete_app'; appId: string; step: number }
+  | { kind: 'delete_project'; projectId: string }
   | { kind: 'verify_domain'; domainId: string; seq: number; background: boolean; attempt: number }
 
 export interface TaskOptions {
@@ -53,6 +58,13 @@ export function registerTaskWorkflows(queue: JobQueue, db: Database, options: Ta
     await ctx.complete((tx) => deleteAppCascade(tx, job.appId))
   }
 
+  const deleteProject = async (job: Extract<TaskJob, { kind: 'delete_project' }>, ctx: JobContext) => {
+    await ctx.complete(async (tx) => {
+      for (const appId of await appIdsOfProject(tx, job.projectId)) await deleteAppCascade(tx, appId)
+      await deleteProjectRow(tx, job.projectId)
+    })
+  }
+
   const verifyDomain = async (job: Extract<TaskJob, { kind: 'verify_domain' }>, ctx: JobContext) => {
     // A new domain's background checks start after a delay (its owner needs time to add the records).
     if (job.attempt === 0)
@@ -84,6 +96,7 @@ export function registerTaskWorkflows(queue: JobQueue, db: Database, options: Ta
     if (options.stepMs > 0) await sleep(options.stepMs, ctx.signal)
     const payload = job.payload
     if (payload.kind === 'delete_app') return deleteApp(payload, ctx)
+    if (payload.kind === 'delete_project') return deleteProject(payload, ctx)
     if (payload.kind === 'verify_domain') return verifyDomain(payload, ctx)
     await ctx.complete()
   })

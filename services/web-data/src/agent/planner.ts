@@ -7,8 +7,8 @@ export function pageBudget(effort: string | undefined): number {
   return effort === 'low' ? 3 : effort === 'high' ? 10 : 5
 }
 
-/** The starting state: the given URLs (or those named in the prompt), in order. */
-export function initialState(request: AgentRequest, now = Date.now()): RunState {
+/** The starting state at `now` (business time): the given URLs (or those named in the prompt), in order. */
+export function initialState(request: AgentRequest, now: number): RunState {
   const fromPrompt = request.prompt.match(URL_IN_TEXT) ?? []
   const queue = [...new Set([...(request.urls ?? []), ...fromPrompt].map((u) => u.replace(/[.,;]+$/, '')))]
   return {

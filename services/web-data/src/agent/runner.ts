@@ -1,5 +1,6 @@
 import type { Database, Job, JobContext, JobQueue, Sql } from '@apiplatform/server-kit'
 import { charge, credit, Prices } from '../billing/credits.js'
+import { type Now, nowOf } from '../clock.js'
 import { type Extractor, extractionPage, type TokenUsage } from '../extraction/extractor.js'
 import { mergeResults, missingFields } from '../extraction/merge.js'
 import { recordTokens } from '../extraction/token-usage.js'
@@ -34,6 +35,8 @@ export interface RunnerOptions {
   fetchTimeoutMs?: number
   /** Fills the run's schema from each page read. */
   extractor: Extractor
+  /** Business time (`clock.ts`): when tool calls start, how long a run took; real time by default. */
+  now?: Now
 }
 
 /** How long a finished run's result stays retrievable. */
@@ -141,7 +144,7 @@ async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promi
       return
     }
     const toolCallId = `call_${state.toolCalls + 1}`
-    const startedAt = new Date()
+    const startedAt = new Date(nowOf(options))
     if (needsSearch) {
       const terms = searchTerms(run.request.prompt)
       const hits = await searchPages(options.db, run.team_id, terms, 5)
@@ -405,7 +408,7 @@ async function finish(
   await appendEvent(tx, run.id, ORCHESTRATOR, {
     type: 'agent.finished',
     outcome: agentOutcome,
-    durationMs: Math.max(0, Date.now() - run.state.startedAt),
+    durationMs: Math.max(0, nowOf(options) - run.state.startedAt),
     error,
   })
   if (outcome === 'succeeded') {

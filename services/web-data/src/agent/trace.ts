@@ -46,10 +46,11 @@ export async function appendEvent(
   runId: string,
   agent: TraceAgent,
   fields: EventFields,
-  occurredAt: Date = new Date(),
+  occurredAt?: Date,
 ): Promise<number> {
-  const rows = await tx.query<{ seq: number }>(
-    'UPDATE agent_runs SET next_sequence = next_sequence + 1 WHERE id = $1 RETURNING next_sequence - 1 AS seq',
+  // Without a time of its own the event takes SQL's now(), which the test controls' clock moves.
+  const rows = await tx.query<{ seq: number; at: Date | string }>(
+    'UPDATE agent_runs SET next_sequence = next_sequence + 1 WHERE id = $1 RETURNING next_sequence - 1 AS seq, now() AS at',
     [runId],
   )
   const seq = Number(rows[0]?.seq)
@@ -57,7 +58,7 @@ export async function appendEvent(
     schemaVersion: 1,
     eventId: newId('evt'),
     runId,
-    occurredAt: occurredAt.toISOString(),
+    occurredAt: (occurredAt ?? new Date(rows[0]?.at ?? Date.now())).toISOString(),
     producerSequence: seq,
     agent,
     ...fields,

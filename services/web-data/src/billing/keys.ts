@@ -1,4 +1,5 @@
 import { type Database, newId, randomToken, type Sql, sha256 } from '@apiplatform/server-kit'
+import type { Now } from '../clock.js'
 import type { KeyScopes, Scope } from './scopes.js'
 
 export interface Principal {
@@ -30,8 +31,15 @@ type AuthCache = Map<string, { principal: Principal; expires: number }>
 const authCaches = new WeakMap<Sql, AuthCache>()
 const allAuthCaches = new Set<WeakRef<AuthCache>>()
 
-/** `authenticate` with a short cache of known keys (unknown and revoked keys are never cached). */
-export async function authenticateCached(sql: Sql, key: string): Promise<Principal | undefined> {
+/**
+ * `authenticate` with a short cache of known keys (unknown and revoked keys are never cached). Its
+ * lifetime is read on `now` (`clock.ts`), so a test can advance past it instead of waiting.
+ */
+export async function authenticateCached(
+  sql: Sql,
+  key: string,
+  now: Now = Date.now,
+): Promise<Principal | undefined> {
   let authCache = authCaches.get(sql)
   if (!authCache) {
     authCache = new Map()
@@ -40,13 +48,18 @@ export async function authenticateCached(sql: Sql, key: string): Promise<Princip
   }
   const hash = sha256(key)
   const hit = authCache.get(hash)
-  if (hit && hit.expires > Date.now()) return hit.principal
+  if (hit && hit.expires > now()) return hit.principal
   const principal = await authenticate(sql, key)
   if (principal) {
     if (authCache.size >= AUTH_CACHE_MAX) authCache.delete(authCache.keys().next().value as string)
-    authCache.set(hash, { principal, expires: Date.now() + AUTH_CACHE_MS })
+    authCache.set(hash, { principal, expires: now() + AUTH_CACHE_MS })
   } else authCache.delete(hash)
   return principal
+}
+
+/** Forgets the keys `authenticateCached` found on `sql` (the test controls' reset restored its rows). */
+export function forgetAuthCache(sql: Sql): void {
+  authCaches.delete(sql)
 }
 
 /** A new secret in the format of the real API's keys. */

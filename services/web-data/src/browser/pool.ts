@@ -62,8 +62,12 @@ export class BrowserPool {
       /** CHROMIUM_PATH; Debian's /usr/bin/chromium when unset. */
       executablePath?: string | undefined
       allowPrivateUrls: boolean
+      /** Where the host's details go (the service's log); answers never carry them. */
+      warn?: (details: Record<string, unknown>, message: string) => void
     },
   ) {}
+
+  private warnedMissing = false
 
   /** The executable, or undefined when no browser is installed. */
   get executablePath(): string | undefined {
@@ -74,8 +78,16 @@ export class BrowserPool {
   assertAvailable(): void {
     if (this.closed) throw browserUnavailable('The service is shutting down.')
     if (!this.executablePath) {
+      // Where the browser was looked for is the host's business: logged (once), not answered.
+      if (!this.warnedMissing) {
+        this.warnedMissing = true
+        this.options.warn?.(
+          { chromiumPath: this.options.executablePath || DEFAULT_CHROMIUM_PATH },
+          'No browser at the configured path (set CHROMIUM_PATH): browser requests answer 503.',
+        )
+      }
       throw browserUnavailable(
-        `No browser is installed on this host (looked for ${this.options.executablePath || DEFAULT_CHROMIUM_PATH}; set CHROMIUM_PATH). Actions, screenshots, waitFor and interact sessions need one.`,
+        'No browser is installed on this host. Actions, screenshots, waitFor and interact sessions need one.',
       )
     }
   }
@@ -103,7 +115,9 @@ export class BrowserPool {
     try {
       return await this.launching
     } catch (error) {
-      throw browserUnavailable(`The browser failed to start: ${(error as Error).message}`)
+      // Playwright's launch error names the executable and quotes the browser's own output.
+      this.options.warn?.({ err: error }, 'The browser failed to start.')
+      throw browserUnavailable('The browser failed to start.')
     }
   }
 

@@ -1,4 +1,5 @@
-import type { Database } from '@apiplatform/server-kit'
+import type { Database, Logger } from '@apiplatform/server-kit'
+import type { Now } from '../clock.js'
 import type { ServiceConfig } from '../config.js'
 import { BrowserSessions } from '../interact/sessions.js'
 import { BrowserPool, browserUnavailable } from './pool.js'
@@ -11,14 +12,17 @@ export interface Browsers {
   close(): Promise<void>
 }
 
-export function createBrowsers(db: Database, config: ServiceConfig): Browsers {
+/** `now`: business time of the sessions (`clock.ts`), the test controls' clock when they are on. */
+export function createBrowsers(db: Database, config: ServiceConfig, logger?: Logger, now?: Now): Browsers {
   const pool = new BrowserPool({
     executablePath: config.chromiumPath,
     allowPrivateUrls: config.allowPrivateUrls,
+    ...(logger ? { warn: (details, message) => logger.warn(details, message) } : {}),
   })
   const sessions = new BrowserSessions(db, pool, {
     scrapeSessionIdleMs: config.scrapeSessionIdleMs ?? 300_000,
     maxSessionsPerTeam: config.maxBrowserSessionsPerTeam ?? 5,
+    ...(now ? { now } : {}),
   })
   return {
     pool,

@@ -1,6 +1,7 @@
 import type { Page, Response } from 'playwright-core'
 import { ApiError, Errors } from '../http/errors.js'
 import type { FetchedPage } from '../net/fetch-page.js'
+import { dropProducedFormats } from '../scrape/unproduced-formats.js'
 import {
   type ActionsResult,
   Deadline,
@@ -195,10 +196,5 @@ export async function maybeBrowserScrape(
 export function addBrowserResults(document: Record<string, unknown>, result: BrowserScrapeResult): void {
   if (result.screenshot) document.screenshot = result.screenshot
   if (result.actions) document.actions = result.actions
-  if (typeof document.warning === 'string') {
-    const rest = /^Formats not produced by this service: (.*)\.$/.exec(document.warning)?.[1]
-    const left = rest?.split(', ').filter((f) => f !== 'screenshot' && f !== 'screenshot@fullPage')
-    if (left && left.length === 0) delete document.warning
-    else if (left) document.warning = `Formats not produced by this service: ${left.join(', ')}.`
-  }
+  dropProducedFormats(document)
 }

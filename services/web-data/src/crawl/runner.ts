@@ -324,7 +324,10 @@ class CrawlRun {
           : undefined
       const cached = cache ? await readCached(this.deps.db, this.crawl.team_id, cache) : undefined
       // Already in the search index, and nothing was extracted: no tokens.
-      if (cached) return { ok: true, document: cached, tokens: 0, links: [] }
+      if (cached) {
+        const document = { ...cached, metadata: { ...cached.metadata, creditsUsed: this.price } }
+        return { ok: true, document, tokens: 0, links: [] }
+      }
       const page = await fetchOrThrow(new URL(item.url), {
         allowPrivateUrls: this.deps.allowPrivateUrls,
         timeoutMs: scrapeOptions.timeout ?? 30_000,
@@ -341,6 +344,7 @@ class CrawlRun {
         this.ctx.signal,
       )
       if (cache) document.metadata.cacheState = 'miss'
+      document.metadata.creditsUsed = this.price
       return {
         ok: true,
         document,

@@ -82,9 +82,11 @@ export async function createCrawl(
   },
 ): Promise<string> {
   const id = randomUUID()
-  const expiresAt = new Date(Date.now() + RESULT_TTL_MS)
+  // Start and expiry are written from SQL's now(), which the test controls' clock moves (a column
+  // default is not).
   await tx.query(
-    `INSERT INTO crawls (id, team_id, kind, url, options, phase, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    `INSERT INTO crawls (id, team_id, kind, url, options, phase, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, now(), now() + make_interval(secs => $7::double precision / 1000))`,
     [
       id,
       input.teamId,
@@ -92,7 +94,7 @@ export async function createCrawl(
       input.url ?? null,
       JSON.stringify(input.options),
       input.kind === 'batch' ? 'pages' : 'seed',
-      expiresAt,
+      RESULT_TTL_MS,
     ],
   )
   if (input.pages && input.pages.length > 0) await insertPages(tx, id, input.pages, 0)

@@ -1,24 +1,29 @@
 import type { JsonSchema } from './json-schema.js'
 import { normalizeLabel } from './page-facts.js'
 
-/** Other names a field is commonly stated under. */
-const SYNONYMS: Record<string, string[]> = {
-  name: ['title', 'heading', 'ogtitle', 'productname'],
-  title: ['heading', 'ogtitle', 'name', 'headline'],
-  description: ['ogdescription', 'summary', 'abstract'],
-  price: ['offersprice', 'pricecurrency amount', 'productpriceamount', 'priceamount', 'cost'],
-  currency: ['pricecurrency', 'offerspricecurrency', 'productpricecurrency'],
-  author: ['authorname', 'byline', 'writer'],
-  date: ['datepublished', 'publishdate', 'releasedate', 'published'],
-  image: ['ogimage', 'imageurl'],
-  company: ['organization', 'publisher', 'brand', 'sitename', 'ogsitename'],
-  brand: ['brandname', 'manufacturer'],
-  email: ['contactemail', 'mail'],
-  phone: ['telephone', 'tel', 'contactphone'],
-  version: ['latestversion', 'release'],
-  instock: ['availability', 'offersavailability', 'stock'],
-  available: ['availability', 'offersavailability'],
-}
+/**
+ * Other names a field is commonly stated under. A Map: the looked-up label is the caller's field
+ * name, and a plain object would answer `constructor` with a function.
+ */
+const SYNONYMS = new Map<string, string[]>(
+  Object.entries({
+    name: ['title', 'heading', 'ogtitle', 'productname'],
+    title: ['heading', 'ogtitle', 'name', 'headline'],
+    description: ['ogdescription', 'summary', 'abstract'],
+    price: ['offersprice', 'pricecurrency amount', 'productpriceamount', 'priceamount', 'cost'],
+    currency: ['pricecurrency', 'offerspricecurrency', 'productpricecurrency'],
+    author: ['authorname', 'byline', 'writer'],
+    date: ['datepublished', 'publishdate', 'releasedate', 'published'],
+    image: ['ogimage', 'imageurl'],
+    company: ['organization', 'publisher', 'brand', 'sitename', 'ogsitename'],
+    brand: ['brandname', 'manufacturer'],
+    email: ['contactemail', 'mail'],
+    phone: ['telephone', 'tel', 'contactphone'],
+    version: ['latestversion', 'release'],
+    instock: ['availability', 'offersavailability', 'stock'],
+    available: ['availability', 'offersavailability'],
+  }),
+)
 
 export function typeOf(schema: JsonSchema | undefined): string | undefined {
   if (!schema) return undefined
@@ -33,14 +38,14 @@ export function candidates(key: string, schema: JsonSchema): string[] {
   const base = normalizeLabel(key)
   const out = [base]
   if (typeof schema.title === 'string') out.push(normalizeLabel(schema.title))
-  for (const syn of SYNONYMS[base] ?? []) out.push(normalizeLabel(syn))
+  for (const syn of SYNONYMS.get(base) ?? []) out.push(normalizeLabel(syn))
   // "productName" also answers to "name", "releaseDate" to "date".
   const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').split(/[\s_-]+/)
   if (words.length > 1) {
     const last = normalizeLabel(words[words.length - 1] ?? '')
     if (last) {
       out.push(last)
-      for (const syn of SYNONYMS[last] ?? []) out.push(normalizeLabel(syn))
+      for (const syn of SYNONYMS.get(last) ?? []) out.push(normalizeLabel(syn))
     }
   }
   return [...new Set(out)]

@@ -1,5 +1,6 @@
 import { candidates, coerce, typeOf } from './field-values.js'
 import type { JsonSchema } from './json-schema.js'
+import { ownField, setField } from './own-fields.js'
 import { normalizeLabel, type PageFacts } from './page-facts.js'
 
 function lookup(facts: PageFacts, key: string, schema: JsonSchema): unknown {
@@ -25,7 +26,7 @@ function fillArray(facts: PageFacts, key: string, schema: JsonSchema): unknown[]
     for (const table of facts.tables) {
       const columns = new Map<string, number>()
       for (const prop of props) {
-        const names = candidates(prop, items.properties[prop] ?? {})
+        const names = candidates(prop, ownField(items.properties, prop) ?? {})
         const index = table.headers.findIndex((h) => names.includes(normalizeLabel(h)))
         if (index >= 0) columns.set(prop, index)
       }
@@ -37,8 +38,8 @@ function fillArray(facts: PageFacts, key: string, schema: JsonSchema): unknown[]
         const item: Record<string, unknown> = {}
         for (const [prop, index] of best.columns) {
           const cell = row[index]
-          const value = cell === undefined ? undefined : coerce(cell, items.properties[prop] ?? {})
-          if (value !== undefined) item[prop] = value
+          const value = cell === undefined ? undefined : coerce(cell, ownField(items.properties, prop) ?? {})
+          if (value !== undefined) setField(item, prop, value)
         }
         if (Object.keys(item).length > 0) rows.push(item)
       }
@@ -72,7 +73,7 @@ function fillObjectFromRecord(
       if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
         const coerced = coerce(String(value), propSchema)
         if (coerced !== undefined) {
-          out[prop] = coerced
+          setField(out, prop, coerced)
           break
         }
       }
@@ -92,7 +93,7 @@ export function fillFromFacts(facts: PageFacts, schema: JsonSchema): Record<stri
       const nested = fillFromFacts(facts, propSchema)
       value = Object.keys(nested).length > 0 ? nested : undefined
     } else value = lookup(facts, key, propSchema)
-    if (value !== undefined) out[key] = value
+    if (value !== undefined) setField(out, key, value)
   }
   return out
 }

@@ -1,5 +1,6 @@
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
+import type { ErrorObject } from 'ajv'
 import { ApiError } from '../http/errors.js'
+import { validatorFor } from './schema-dialects.js'
 
 /** A JSON Schema, as far as the extractors read it. */
 export interface JsonSchema {
@@ -19,20 +20,14 @@ export const DEFAULT_SCHEMA: JsonSchema = {
   properties: { title: { type: 'string' }, description: { type: 'string' } },
 }
 
-// One Ajv for the process: building it compiles the meta-schemas, the slow part.
-let ajv: Ajv2020 | undefined
-const shared = () => {
-  ajv ??= new Ajv2020({ strict: false, allErrors: false })
-  return ajv
-}
-
 /**
- * Checks an extraction schema against the JSON Schema meta-schema (draft 2020-12, which also
- * accepts the usual draft-07 keywords). 422 `Invalid JSON schema: <path> <problem>` otherwise.
+ * Checks an extraction schema against the meta-schema of the dialect its `$schema` declares
+ * (draft 2020-12 without one, which also accepts the usual draft-07 keywords). 422
+ * `Invalid JSON schema: <path> <problem>` otherwise.
  */
 export function assertValidJsonSchema(schema: unknown): void {
   let valid: boolean
-  const validator = shared()
+  const validator = validatorFor(schema)
   try {
     valid = validator.validateSchema(schema as object) as boolean
   } catch (error) {
@@ -52,7 +47,7 @@ export function conformanceErrors(
   schema: JsonSchema,
   value: unknown,
 ): Array<{ path: string; message: string }> {
-  const validator = shared()
+  const validator = validatorFor(schema)
   // The schema's own $schema/$id would make Ajv look up or register it; neither matters here.
   const { $schema: _dialect, $id: _id, ...own } = schema
   const validate = validator.compile(own)

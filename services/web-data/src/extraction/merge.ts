@@ -1,12 +1,13 @@
 import type { JsonSchema } from './json-schema.js'
+import { ownField, setField } from './own-fields.js'
 
 /** Merges what a further page states into a result: fields already found are kept, lists grow. */
 export function mergeResults(current: Record<string, unknown>, next: Record<string, unknown>): string[] {
   const changed: string[] = []
   for (const [key, value] of Object.entries(next)) {
-    const existing = current[key]
+    const existing = ownField(current, key)
     if (existing === undefined) {
-      current[key] = value
+      setField(current, key, value)
       changed.push(key)
     } else if (Array.isArray(existing) && Array.isArray(value)) {
       const seen = new Set(existing.map((v) => JSON.stringify(v)))
@@ -22,5 +23,5 @@ export function mergeResults(current: Record<string, unknown>, next: Record<stri
 
 /** Fields of `schema` the result does not have yet. */
 export function missingFields(result: Record<string, unknown>, schema: JsonSchema): string[] {
-  return Object.keys(schema.properties ?? {}).filter((key) => result[key] === undefined)
+  return Object.keys(schema.properties ?? {}).filter((key) => ownField(result, key) === undefined)
 }

@@ -2,6 +2,7 @@ import { ApiError, Errors } from '../http/errors.js'
 import { conformanceErrors, type JsonSchema } from './json-schema.js'
 import { missingFields } from './merge.js'
 import type { ChatCompletion } from './openai-request.js'
+import { ownField } from './own-fields.js'
 
 const notConforming = (reason: string, details: Record<string, unknown> = {}) =>
   new ApiError(422, Errors.unprocessable, {
@@ -48,7 +49,7 @@ export function conformingAnswer(
   if (message.refusal) throw notConforming(`The model refused: ${message.refusal}`)
   const data = parseObject(message.content ?? '')
   for (const [key, value] of Object.entries(data)) {
-    if (value === null && !allowsNull(schema.properties?.[key])) delete data[key]
+    if (value === null && !allowsNull(ownField(schema.properties, key))) delete data[key]
   }
   const { required: _required, ...anyFields } = schema
   const errors = conformanceErrors(partial ? anyFields : schema, data)

@@ -49,9 +49,11 @@ export async function createExtract(
   state: ExtractState,
 ): Promise<string> {
   const id = randomUUID()
+  // The expiry is computed by SQL's now(), which the test controls' clock moves.
   await tx.query(
-    'INSERT INTO extracts (id, team_id, request, state, expires_at) VALUES ($1, $2, $3, $4, $5)',
-    [id, teamId, JSON.stringify(request), JSON.stringify(state), new Date(Date.now() + EXTRACT_TTL_MS)],
+    `INSERT INTO extracts (id, team_id, request, state, expires_at)
+     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5::double precision / 1000))`,
+    [id, teamId, JSON.stringify(request), JSON.stringify(state), EXTRACT_TTL_MS],
   )
   const jobId = await queue.enqueue(tx, EXTRACT_QUEUE, { extractId: id }, { maxAttempts: 20 })
   await tx.query('UPDATE extracts SET job_id = $2 WHERE id = $1', [id, jobId])

@@ -3,6 +3,7 @@ import type { OperationId } from '@apiplatform/web-data-routes'
 import type { HonoRequest, MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import { authenticateCached } from '../billing/keys.js'
+import { hasMalformedEscape } from '../net/url-escapes.js'
 import type { AppEnv, Deps } from './env.js'
 import { ApiError, Errors } from './errors.js'
 import { assertPermitted } from './permissions.js'
@@ -12,7 +13,12 @@ const JOB_OPERATIONS = new Set<string>(['getAgentStatus', 'cancelAgent', 'getAge
 /** Operations whose body `url` must be an absolute http(s) URL (400 `Invalid URL` otherwise). */
 const URL_OPERATIONS = new Set<string>(['scrapeAndExtractFromUrl', 'mapUrls', 'crawlUrls'])
 /** Operations whose `sessionId` must have the form of a session id (`bs_` + letters and digits). */
-const SESSION_OPERATIONS = new Set<string>(['executeBrowserCode', 'deleteBrowserSession'])
+const SESSION_OPERATIONS = new Set<string>([
+  'executeBrowserCode',
+  'deleteBrowserSession',
+  'browserExecute',
+  'deleteBrowser',
+])
 const SESSION_ID = /^bs_[A-Za-z0-9]+$/
 
 const uuid = z.string().uuid()
@@ -26,7 +32,7 @@ const uuid = z.string().uuid()
 export function authMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = parseBearer(c.req.header('authorization'))
-    const principal = token ? await authenticateCached(deps.db, token) : undefined
+    const principal = token ? await authenticateCached(deps.db, token, deps.now) : undefined
     if (!principal) throw new ApiError(401, Errors.unauthorized)
     c.set('principal', principal)
     const operation: OperationId = c.get('operationId')
@@ -58,7 +64,7 @@ async function checkBodyUrl(request: HonoRequest): Promise<void> {
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) return
   const url = (body as { url?: unknown }).url
-  if (typeof url !== 'string') throw new ApiError(400, Errors.invalidUrl)
+  if (typeof url !== 'string' || hasMalformedEscape(url)) throw new ApiError(400, Errors.invalidUrl)
   try {
     const parsed = new URL(url)
     if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname) throw new Error()

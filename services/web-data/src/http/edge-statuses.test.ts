@@ -23,7 +23,7 @@ function parse(raw: string, method: string, path: string) {
   const status = Number(head.split(' ')[1])
   const json = JSON.parse(body)
   specValidator().assertValid({ method, path, status, contentType: 'application/json', body: json })
-  return { status, json }
+  return { status, json, head }
 }
 
 describe('web-data edge statuses', () => {
@@ -77,6 +77,58 @@ describe('web-data edge statuses', () => {
     expect(json).toEqual({ success: false, error: 'Request Timeout' })
     // The 300 ms limit applied, not the 60 s default (a bound a loaded machine holds).
     expect(Date.now() - started).toBeLessThan(30_000)
+  })
+
+  // The URL parser resolves `..` and `%2e%2e`: unchecked, these reached another operation (an
+  // interact session, the spec) than a proxy's path rule in front of the service saw.
+  it('answers dot segments and encoded slashes with the documented 404 and a request id before routing', async () => {
+    for (const [method, path] of [
+      ['POST', '/v2/scrape/%2e%2e/interact'],
+      ['POST', '/v2/scrape/%2E./interact'],
+      ['POST', '/v2/scrape/x/.%2e/.%2E/map'],
+      ['GET', '/v2/crawl/%2e%2e/%2e%2e/openapi.json'],
+      ['GET', '/v2/crawl/../active'],
+      ['GET', '/v2/crawl/./active'],
+      ['GET', '/v2/crawl/%2e/active'],
+      ['GET', '/v2/crawl/abc%2F..%2Factive'],
+    ] as const) {
+      const raw = await exchange(
+        t.url,
+        `${method} ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t.apiKey}\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+      )
+      const { status, json, head } = parse(raw, 'GET', '/v2/crawl/{id}')
+      expect(status, path).toBe(404)
+      expect(json).toEqual({ success: false, error: 'Not Found' })
+      expect(head).toMatch(/\r\nX-Request-Id: req_\w+\r\n/i)
+    }
+  })
+
+  it('answers an HTTP/1.1 request without Host, or with two, with a documented 400 and a request id', async () => {
+    for (const hosts of ['', 'Host: a\r\nHost: b\r\n']) {
+      const raw = await exchange(t.url, `GET /v2/crawl/active HTTP/1.1\r\n${hosts}\r\n`)
+      const { status, json, head } = parse(raw, 'GET', '/v2/crawl/active')
+      expect(status).toBe(400)
+      expect(json).toMatchObject({
+        success: false,
+        error: 'Bad Request',
+        details: [{ code: 'invalid_host' }],
+      })
+      expect(head).toMatch(/\r\nX-Request-Id: req_\w+\r\n/i)
+    }
+  })
+
+  it('answers more headers than Node accepts with a documented 400 and a request id', async () => {
+    const many = Array.from({ length: 2_000 }, (_, i) => `X-Header-${i}: value-${i}\r\n`).join('')
+    const raw = await exchange(t.url, `GET /v2/crawl/active HTTP/1.1\r\nHost: x\r\n${many}\r\n`)
+    const { status, json, head } = parse(raw, 'GET', '/v2/crawl/active')
+    expect(status).toBe(400)
+    expect(json).toMatchObject({
+      success: false,
+      error: 'Bad Request',
+      details: [{ code: 'headers_too_large' }],
+    })
+    expect(head).toMatch(/\r\nX-Request-Id: req_\w+\r\n/i)
   })
 
   it('still answers a CORS preflight from an allowed origin with 204', async () => {

@@ -1,7 +1,8 @@
-import type { Database, JobQueue, Logger } from '@apiplatform/server-kit'
+import type { Database, JobQueue, Logger, TestControlsRuntime } from '@apiplatform/server-kit'
 import type { ApiEnv } from '@apiplatform/web-data-routes'
 import type { Principal } from '../billing/keys.js'
 import type { Browsers } from '../browser/runtime.js'
+import type { Now } from '../clock.js'
 import type { ServiceConfig } from '../config.js'
 import type { Extractor } from '../extraction/extractor.js'
 
@@ -16,6 +17,10 @@ export interface Deps {
   extractor: Extractor
   /** Request lines and unexpected errors (default: none). */
   logger?: Logger
+  /** The clock of business time (`clock.ts`); the test controls' clock when they are on, else `Date.now`. */
+  now?: Now
+  /** Test controls around the app (faults, latency, journal; `test-controls.ts`); none by default. */
+  testControls?: TestControlsRuntime | undefined
 }
 
 /**

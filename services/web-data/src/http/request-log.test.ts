@@ -1,5 +1,6 @@
 // One log line per request with the request id of `X-Request-Id`, the operation, the status, the
 // duration and, for a 4xx, the verdict.
+import { connect } from 'node:net'
 import { Writable } from 'node:stream'
 import { createLogger } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -62,5 +63,28 @@ it('logs a 401 and an unknown route', async () => {
   expect(await lineOf(unknown.headers.get('x-request-id'))).toMatchObject({
     status: 404,
     path: '/v2/nowhere',
+  })
+})
+
+it('logs a request refused before the app with the request id the client got', async () => {
+  const { port } = new URL(service.url)
+  const raw = await new Promise<string>((resolve, reject) => {
+    let received = ''
+    const socket = connect(Number(port), '127.0.0.1', () =>
+      socket.write('GET /v2/crawl/active HTTP/1.1\r\n\r\n'),
+    )
+    socket.on('data', (chunk) => {
+      received += chunk.toString('utf8')
+    })
+    socket.on('close', () => resolve(received))
+    socket.on('error', reject)
+  })
+  const id = /X-Request-Id: (\S+)/i.exec(raw)?.[1] ?? null
+  expect(await lineOf(id)).toMatchObject({
+    level: 'info',
+    method: 'GET',
+    path: '/v2/crawl/active',
+    status: 400,
+    refused: 'invalid_host',
   })
 })

@@ -105,6 +105,23 @@ describe.each(testDatabaseKinds())('validation messages name the fault (%s)', (k
     expect(error).toEqual({ success: false, error: 'Bad Request', details: [{ in: 'body', ...detail }] })
   })
 
+  // JSON has no Infinity, but `1e400` parses as one: it is a number out of range, not a wrong type.
+  it('says a number too large for a double must be finite', async () => {
+    const response = await fetch(`${t.url}/v2/scrape`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.apiKey}`, 'content-type': 'application/json' },
+      body: `{"url":"${url}","timeout":1e400}`,
+    })
+    expect(response.status).toBe(400)
+    expect((await response.json()).details).toEqual([
+      expect.objectContaining({
+        in: 'body',
+        path: ['timeout'],
+        message: 'Out of range: must be a finite number',
+      }),
+    ])
+  })
+
   it.each([
     [
       'a wrong type',

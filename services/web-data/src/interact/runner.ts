@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { screenshotDataUrl } from '../browser/actions.js'
+import { publicMessage, withoutStack } from './public-errors.js'
 
 /** The output of one code run, in the fields of the execute/interact responses. */
 export interface ExecResult {
@@ -12,6 +13,9 @@ export interface ExecResult {
   killed: boolean
   error: string | null
 }
+
+/** The file name user code runs as: its stack frames name it (`at fn (user-code.js:2:7)`). */
+const USER_CODE_FILE = 'user-code.js'
 
 /**
  * The `page` object user code sees. Each method is forwarded to the real Playwright page of the
@@ -68,15 +72,25 @@ const CONTROLLER_SOURCE = `async ({ code }) => {
   const write = (stream) => (...args) => { pending.push(window.__webDataLog(stream, args.map(format).join(' '))) }
   const console = { log: write('out'), info: write('out'), debug: write('out'), warn: write('err'), error: write('err') }
   const AsyncFunction = (async () => {}).constructor
+  // The code gets a file name of its own, so that its frames can be told from this controller's
+  // and Playwright's; the function wrapper puts its first line on line 3.
+  const file = '${USER_CODE_FILE}'
+  // "user-code.js:5:7" → "user-code.js:3:7": the line as the caller numbered it.
+  const ownLine = (line) =>
+    line.split(file + ':').map((part, i) => (i === 0 ? part : part.replace(/^\\d+/, (n) => String(n - 2)))).join(file + ':')
+  const ownFrames = (stack) =>
+    String(stack ?? '').split('\\n').filter((line) => /^\\s+at /.test(line) && line.includes(file + ':')).map(ownLine)
   try {
-    const run = new AsyncFunction('page', 'console', code)
+    const run = new AsyncFunction('page', 'console', code + '\\n//# sourceURL=' + file)
     const value = await run(page, console)
     await Promise.allSettled(pending)
     return { ok: true, value: value === undefined ? null : format(value) }
   } catch (error) {
     await Promise.allSettled(pending)
-    const message = error && error.message ? error.message : String(error)
-    return { ok: false, error: message, stack: (error && error.stack) || message }
+    const isError = error instanceof Error
+    const message = isError ? error.message : format(error)
+    const heading = isError ? (message ? error.name + ': ' + message : error.name) : message
+    return { ok: false, error: message, stack: [heading, ...(isError ? ownFrames(error.stack) : [])].join('\\n') }
   }
 }`
 
@@ -113,11 +127,10 @@ export class CodeRunner {
       const outcome = await Promise.race([
         (
           controller.evaluate(`(${CONTROLLER_SOURCE})(${JSON.stringify({ code })})`) as Promise<Outcome>
-        ).catch((error: Error) => ({
-          ok: false as const,
-          error: error.message.split('\n')[0] ?? 'failed',
-          stack: error.message,
-        })),
+        ).catch((error: Error) => {
+          const message = publicMessage(error)
+          return { ok: false as const, error: message.split('\n')[0] || 'failed', stack: message }
+        }),
         timedOut,
       ])
       if (outcome === 'timeout') {
@@ -164,9 +177,14 @@ export class CodeRunner {
       if (!run) return
       ;(stream === 'err' ? run.stderr : run.stdout).push(`${String(line)}\n`)
     })
-    await page.exposeBinding('__webDataCall', (_source, method: unknown, args: unknown) =>
-      this.dispatch(String(method), Array.isArray(args) ? args : []),
-    )
+    await page.exposeBinding('__webDataCall', async (_source, method: unknown, args: unknown) => {
+      try {
+        return await this.dispatch(String(method), Array.isArray(args) ? args : [])
+      } catch (error) {
+        // Playwright hands the error's stack to the page: it would show this process's files.
+        throw withoutStack(error)
+      }
+    })
     this.controller = page
     return page
   }

@@ -2,10 +2,12 @@ import type { Database } from '@apiplatform/server-kit'
 import { newId, randomToken } from '@apiplatform/server-kit'
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { balance, charge } from '../billing/credits.js'
-import type { BrowserPool, GuardedContext } from '../browser/pool.js'
+import { type BrowserPool, browserUnavailable, type GuardedContext } from '../browser/pool.js'
+import { type Now, nowOf } from '../clock.js'
 import { ApiError, Errors } from '../http/errors.js'
 import { CodeRunner, type ExecResult } from './runner.js'
 import { getScrapeJob, type ScrapeJob, setScrapeSessionState } from './scrape-jobs.js'
+import { releaseSessionSlot, reserveSessionSlot } from './session-slots.js'
 
 /** Credits per started minute of a browser session (interact sessions and scrape sessions). */
 export const BROWSER_CREDITS_PER_MINUTE = 1
@@ -19,6 +21,11 @@ export interface BrowserSessionsOptions {
   maxSessionsPerTeam: number
   /** How often expired sessions are closed. */
   sweepMs?: number
+  /**
+   * Business time (`clock.ts`): idle limits, ttls and billed minutes; real time by default. Run
+   * timeouts of code stay on real time.
+   */
+  now?: Now
 }
 
 interface LiveSession extends GuardedContext {
@@ -63,6 +70,8 @@ const unsupportedLanguage = (language: string) =>
 
 const iso = (value: Date | string) => new Date(value).toISOString()
 
+type CloseReason = 'deleted' | 'stopped' | 'expired' | 'shutdown'
+
 /**
  * The live browser sessions of this process: `/v2/interact` sessions (persisted in
  * `browser_sessions`) and the kept browsers of scrapes (state in `scrape_jobs.session_state`).
@@ -72,6 +81,10 @@ const iso = (value: Date | string) => new Date(value).toISOString()
 export class BrowserSessions {
   readonly instanceId = randomToken(12)
   private readonly live = new Map<string, LiveSession>()
+  /** Interact sessions whose row is recorded and whose browser context is still being opened. */
+  private readonly opening = new Set<string>()
+  /** Sessions being closed (no longer live, their end not yet recorded), by why they end. */
+  private readonly ending = new Map<string, CloseReason>()
   private readonly sweeper: NodeJS.Timeout
   private closing = false
 
@@ -97,72 +110,79 @@ export class BrowserSessions {
   ): Promise<{ id: string; expiresAt: string }> {
     if ((await balance(this.db, teamId)) < BROWSER_CREDITS_PER_MINUTE)
       throw new ApiError(402, Errors.paymentRequired)
-    const active = await this.db.query<{ n: number | string }>(
-      `SELECT count(*) AS n FROM browser_sessions WHERE team_id = $1 AND status = 'active' AND expires_at > now()`,
-      [teamId],
+    this.pool.assertAvailable()
+    const id = newId('bs', 16)
+    const now = nowOf(this.options)
+    const expiresAt = now + input.ttl * 1000
+    // The slot is taken before the browser context is opened: counting first and recording after
+    // the open would let concurrent creates all see room.
+    const reserved = await reserveSessionSlot(
+      this.db,
+      {
+        id,
+        teamId,
+        instanceId: this.instanceId,
+        ttlSeconds: input.ttl,
+        activityTtlSeconds: input.activityTtl ?? null,
+        streamWebView: input.streamWebView,
+        profileName: input.profile?.name ?? null,
+        profileSave: input.profile?.saveChanges ?? true,
+        createdAt: new Date(now),
+        expiresAt: new Date(expiresAt),
+      },
+      this.options.maxSessionsPerTeam,
     )
-    if (Number(active[0]?.n ?? 0) >= this.options.maxSessionsPerTeam) {
+    if (!reserved) {
       throw new ApiError(429, 'Concurrency limit reached', {
         code: 'CONCURRENCY_LIMIT',
         details: { limit: this.options.maxSessionsPerTeam },
       })
     }
-    this.pool.assertAvailable()
-    let storageState: BrowserContextOptions['storageState'] | undefined
-    if (input.profile) {
-      const rows = await this.db.query<{ storage_state: unknown }>(
-        'SELECT storage_state FROM browser_profiles WHERE team_id = $1 AND name = $2',
-        [teamId, input.profile.name],
-      )
-      const stored = rows[0]?.storage_state
-      if (stored)
-        storageState = (typeof stored === 'string' ? JSON.parse(stored) : stored) as typeof storageState
-    }
-    const opened = await this.pool.newContext(storageState ? { storageState } : {})
-    const page = await opened.context.newPage()
-    const id = newId('bs', 16)
-    const now = Date.now()
-    const session: LiveSession = {
-      ...opened,
-      key: id,
-      kind: 'interact',
-      teamId,
-      page,
-      runner: new CodeRunner(opened.context, () => page),
-      busy: false,
-      running: undefined,
-      createdAt: now,
-      lastActivity: now,
-      expiresAt: now + input.ttl * 1000,
-      idleMs: input.activityTtl !== undefined ? input.activityTtl * 1000 : undefined,
-      billedFrom: now,
-      ...(input.profile ? { profile: { name: input.profile.name, save: input.profile.saveChanges } } : {}),
-    }
-    this.live.set(id, session)
+    this.opening.add(id)
+    let opened: GuardedContext | undefined
     try {
-      await this.db.query(
-        `INSERT INTO browser_sessions (id, team_id, instance_id, ttl_seconds, activity_ttl_seconds, stream_web_view,
-           profile_name, profile_save, created_at, last_activity, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10)`,
-        [
-          id,
-          teamId,
-          this.instanceId,
-          input.ttl,
-          input.activityTtl ?? null,
-          input.streamWebView,
-          input.profile?.name ?? null,
-          input.profile?.saveChanges ?? true,
-          new Date(now).toISOString(),
-          new Date(session.expiresAt).toISOString(),
-        ],
-      )
+      const storageState = input.profile ? await this.profileState(teamId, input.profile.name) : undefined
+      opened = await this.pool.newContext(storageState ? { storageState } : {})
+      const page = await opened.context.newPage()
+      if (this.closing) throw browserUnavailable('The service is shutting down.')
+      this.live.set(id, {
+        ...opened,
+        key: id,
+        kind: 'interact',
+        teamId,
+        page,
+        runner: new CodeRunner(opened.context, () => page),
+        busy: false,
+        running: undefined,
+        createdAt: now,
+        lastActivity: now,
+        expiresAt,
+        idleMs: input.activityTtl !== undefined ? input.activityTtl * 1000 : undefined,
+        billedFrom: now,
+        ...(input.profile ? { profile: { name: input.profile.name, save: input.profile.saveChanges } } : {}),
+      })
     } catch (error) {
-      this.live.delete(id)
-      await opened.context.close().catch(() => {})
+      await opened?.context.close().catch(() => {})
+      await releaseSessionSlot(this.db, id)
       throw error
+    } finally {
+      this.opening.delete(id)
     }
-    return { id, expiresAt: new Date(session.expiresAt).toISOString() }
+    return { id, expiresAt: new Date(expiresAt).toISOString() }
+  }
+
+  /** The cookies and storage a named profile saved, if any. */
+  private async profileState(
+    teamId: string,
+    name: string,
+  ): Promise<BrowserContextOptions['storageState'] | undefined> {
+    const rows = await this.db.query<{ storage_state: unknown }>(
+      'SELECT storage_state FROM browser_profiles WHERE team_id = $1 AND name = $2',
+      [teamId, name],
+    )
+    const stored = rows[0]?.storage_state
+    if (!stored) return undefined
+    return (typeof stored === 'string' ? JSON.parse(stored) : stored) as BrowserContextOptions['storageState']
   }
 
   async list(teamId: string, status?: 'active' | 'destroyed'): Promise<SessionView[]> {
@@ -195,7 +215,8 @@ export class BrowserSessions {
     const row = await this.sessionRow(teamId, id)
     if (!row) throw new ApiError(404, Errors.notFound, { code: 'SESSION_NOT_FOUND' })
     if (input.language !== 'node') throw unsupportedLanguage(input.language)
-    const session = this.live.get(id)
+    const live = this.live.get(id)
+    const session = live && !(await this.endIfOver(live)) ? live : undefined
     if (row.status !== 'active' || !session || session.teamId !== teamId) {
       if (row.status === 'active') await this.markLost(id)
       throw new ApiError(409, Errors.conflict, {
@@ -233,7 +254,7 @@ export class BrowserSessions {
       void opened.context.close().catch(() => {})
       return
     }
-    const now = Date.now()
+    const now = nowOf(this.options)
     this.live.set(`scrape:${jobId}`, {
       ...opened,
       key: `scrape:${jobId}`,
@@ -259,7 +280,10 @@ export class BrowserSessions {
     if (!job) throw new ApiError(404, Errors.notFound, { code: 'SCRAPE_JOB_NOT_FOUND' })
     if (input.language !== 'node') throw unsupportedLanguage(input.language)
     const key = `scrape:${jobId}`
+    const ending = this.ending.get(key)
+    if (ending) throw gone({ ...job, sessionState: ending === 'stopped' ? 'stopped' : 'expired' })
     let session = this.live.get(key)
+    if (session && (await this.endIfOver(session))) throw gone({ ...job, sessionState: 'expired' })
     if (
       job.sessionState === 'stopped' ||
       job.sessionState === 'expired' ||
@@ -273,7 +297,7 @@ export class BrowserSessions {
       throw new ApiError(402, Errors.paymentRequired)
     if (!session) session = await this.openScrapeSession(job)
     if (session.billedFrom === undefined) {
-      session.billedFrom = Date.now()
+      session.billedFrom = nowOf(this.options)
       await setScrapeSessionState(this.db, jobId, 'active')
     }
     return this.runIn(session, input.code, input.timeout * 1000, async () => {})
@@ -297,16 +321,23 @@ export class BrowserSessions {
   }
 
   private async sweep(): Promise<void> {
-    const now = Date.now()
     for (const session of this.live.values()) {
-      if (session.busy) continue
-      const idle = session.idleMs !== undefined && now - session.lastActivity > session.idleMs
-      if (now > session.expiresAt || idle) {
-        await this.closeSession(session, 'expired').catch((error) =>
-          console.error('closing session failed', error),
-        )
-      }
+      await this.endIfOver(session).catch((error) => console.error('closing session failed', error))
     }
+  }
+
+  /**
+   * Closes a session past its ttl or idle limit (`expired`), unless code runs in it. Called by the
+   * sweeper and by every call that reaches the session, so a call right after the clock of the
+   * test controls moved past the limit finds it ended, not whatever the next sweep would do.
+   */
+  private async endIfOver(session: LiveSession): Promise<boolean> {
+    if (session.busy) return false
+    const now = nowOf(this.options)
+    const idle = session.idleMs !== undefined && now - session.lastActivity > session.idleMs
+    if (now <= session.expiresAt && !idle) return false
+    await this.closeSession(session, 'expired')
+    return true
   }
 
   private async openScrapeSession(job: ScrapeJob): Promise<LiveSession> {
@@ -337,7 +368,7 @@ export class BrowserSessions {
     if (session.busy) throw busy()
     session.busy = true
     const run = (async () => {
-      session.lastActivity = Date.now()
+      session.lastActivity = nowOf(this.options)
       await touch()
       return await session.runner.run(code, timeoutMs)
     })()
@@ -345,7 +376,7 @@ export class BrowserSessions {
     try {
       return await run
     } finally {
-      session.lastActivity = Date.now()
+      session.lastActivity = nowOf(this.options)
       session.busy = false
       session.running = undefined
     }
@@ -353,10 +384,23 @@ export class BrowserSessions {
 
   private async closeSession(
     session: LiveSession,
-    reason: 'deleted' | 'stopped' | 'expired' | 'shutdown',
+    reason: CloseReason,
   ): Promise<{ sessionDurationMs: number; creditsBilled: number }> {
     if (!this.live.delete(session.key)) return { sessionDurationMs: 0, creditsBilled: 0 }
-    const end = Date.now()
+    // Until its end is recorded, a call to it answers as to an ended session, not a reopened one.
+    this.ending.set(session.key, reason)
+    try {
+      return await this.recordClose(session, reason)
+    } finally {
+      this.ending.delete(session.key)
+    }
+  }
+
+  private async recordClose(
+    session: LiveSession,
+    reason: CloseReason,
+  ): Promise<{ sessionDurationMs: number; creditsBilled: number }> {
+    const end = nowOf(this.options)
     if (session.profile?.save) {
       try {
         const state = await session.context.storageState()
@@ -396,7 +440,10 @@ export class BrowserSessions {
 
   /** Marks sessions this process no longer holds (or past their ttl) destroyed. */
   private async reconcile(teamId: string): Promise<void> {
-    const held = [...this.live.values()].filter((s) => s.kind === 'interact').map((s) => s.key)
+    const held = [
+      ...[...this.live.values()].filter((s) => s.kind === 'interact').map((s) => s.key),
+      ...this.opening,
+    ]
     await this.db.query(
       `UPDATE browser_sessions SET status = 'destroyed', destroyed_at = now(), destroy_reason = 'lost',
          duration_ms = (extract(epoch FROM (now() - created_at)) * 1000)::bigint, credits_billed = 0
@@ -408,7 +455,7 @@ export class BrowserSessions {
   }
 
   private async markLost(id: string): Promise<void> {
-    if (this.live.has(id)) return
+    if (this.live.has(id) || this.opening.has(id)) return
     await this.db.query(
       `UPDATE browser_sessions SET status = 'destroyed', destroyed_at = now(), destroy_reason = 'lost',
          duration_ms = (extract(epoch FROM (now() - created_at)) * 1000)::bigint, credits_billed = 0

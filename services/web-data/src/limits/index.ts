@@ -24,6 +24,7 @@ export const JOB_STARTING_OPERATIONS = new Set<OperationId>([
   'extractData',
   'runMonitor',
   'createBrowserSession',
+  'createBrowser',
 ])
 
 /** The `endpoint` of GET /v2/team/activity that a successful call of an operation records. */
@@ -36,6 +37,7 @@ export const ACTIVITY_ENDPOINTS: Partial<Record<OperationId, ActivityEndpoint>> 
   extractData: 'extract',
   startAgent: 'agent',
   createBrowserSession: 'browser',
+  createBrowser: 'browser',
   interactWithScrapeBrowserSession: 'interact',
 }
 
@@ -105,7 +107,7 @@ const teamRows = new WeakMap<Database, TtlCache<TeamLimits>>()
 function cachedTeamLimits(deps: Deps, teamId: string): Promise<TeamLimits> {
   let cache = teamRows.get(deps.db)
   if (!cache) {
-    cache = new TtlCache<TeamLimits>(TEAM_ROW_TTL_MS)
+    cache = new TtlCache<TeamLimits>(TEAM_ROW_TTL_MS, deps.now)
     teamRows.set(deps.db, cache)
   }
   return cache.get(teamId, () => teamLimits(deps.db, teamId, deps))
@@ -147,13 +149,24 @@ export async function teamJobCounts(
  */
 const localWindows = new WeakMap<Database, Map<string, { start: number; requests: number }>>()
 
-function takeLocalRequest(db: Database, teamId: string, limit: number): number | undefined {
+/** Forgets the windows and cached limits of `db` (the test controls' reset restored its rows). */
+export function forgetMetering(db: Database): void {
+  localWindows.delete(db)
+  teamRows.delete(db)
+}
+
+function takeLocalRequest(
+  db: Database,
+  teamId: string,
+  limit: number,
+  clock: () => number = Date.now,
+): number | undefined {
   let windows = localWindows.get(db)
   if (!windows) {
     windows = new Map()
     localWindows.set(db, windows)
   }
-  const now = Date.now()
+  const now = clock()
   const start = now - (now % 60_000)
   let window = windows.get(teamId)
   if (!window || window.start !== start) {
@@ -175,7 +188,7 @@ async function meterRequest(
 ): Promise<{ limits: TeamLimits; retryAfter: number | undefined }> {
   if (deps.db.kind === 'pglite') {
     const limits = await cachedTeamLimits(deps, teamId)
-    return { limits, retryAfter: takeLocalRequest(deps.db, teamId, limits.rateLimitPerMin) }
+    return { limits, retryAfter: takeLocalRequest(deps.db, teamId, limits.rateLimitPerMin, deps.now) }
   }
   const rows = await deps.db.query<TeamRow & { requests: number; retry_after: number | string }>(
     `WITH w AS (

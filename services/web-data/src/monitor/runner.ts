@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Database, JobHandler, JobQueue, Sql } from '@apiplatform/server-kit'
 import { balance, charge, Prices } from '../billing/credits.js'
+import { type Now, nowOf } from '../clock.js'
 import { Errors } from '../http/errors.js'
 import { buildDocument, fetchOrThrow } from '../scrape/scrape.js'
 import { readTbs, searchIndex } from '../search/index.js'
@@ -37,6 +38,8 @@ export interface MonitorDeps {
   queue: JobQueue
   allowPrivateUrls: boolean
   webhookSecret: string
+  /** Business time (`clock.ts`): due times and next runs; real time by default. */
+  now?: Now
 }
 
 interface ScheduleJob {
@@ -66,14 +69,15 @@ export function monitorScheduler(deps: MonitorDeps): JobHandler<ScheduleJob> {
       await ctx.complete()
       return
     }
-    const due = monitor.next_run_at ? new Date(monitor.next_run_at) : new Date()
-    const next = nextRun(monitor.schedule, new Date(Math.max(Date.now(), due.getTime())))
+    const now = nowOf(deps)
+    const due = monitor.next_run_at ? new Date(monitor.next_run_at) : new Date(now)
+    const next = nextRun(monitor.schedule, new Date(Math.max(now, due.getTime())))
     if (!next) {
       await ctx.complete()
       return
     }
     await ctx.continueWith(job.payload, {
-      delayMs: Math.max(0, next.getTime() - Date.now()),
+      delayMs: Math.max(0, next.getTime() - now),
       fn: async (tx) => {
         const locked = await loadMonitor(tx, monitor.id, true)
         if (!locked || locked.schedule_version !== job.payload.version) return
@@ -206,6 +210,9 @@ async function checkTarget(
   } else {
     const since = readTbs(
       `qdr:${{ '5m': 'h', '15m': 'h', '1h': 'h', '6h': 'h6', '24h': 'd', '7d': 'w' }[target.searchWindow ?? '24h'] ?? 'd'}`,
+      // Real time: the window is compared with pages' fetched_at, a column default the clock
+      // does not move.
+      new Date(),
     ).since
     for (const query of target.queries) {
       credits += searchPrice(target.maxResults ?? 10)
@@ -373,7 +380,7 @@ async function notify(deps: MonitorDeps, monitor: MonitorRow, check: CheckRow, s
         diff: p.diff ? json<{ text: string }>(p.diff).text : null,
       })),
       metadata: webhook.metadata ?? {},
-      createdAt: new Date().toISOString(),
+      createdAt: new Date(nowOf(deps)).toISOString(),
     },
   })
   return { webhook: delivery, email }

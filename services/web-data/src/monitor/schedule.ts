@@ -64,8 +64,8 @@ export function readSchedule(schedule: { cron?: string; text?: string; timezone?
   return { cron, timezone, ...(schedule.text ? { text: schedule.text } : {}) }
 }
 
-/** The next run strictly after `after`. */
-export function nextRun(schedule: StoredSchedule, after = new Date()): Date | null {
+/** The next run strictly after `after` (the service's business time, not necessarily real time). */
+export function nextRun(schedule: StoredSchedule, after: Date): Date | null {
   return new Cron(schedule.cron, { timezone: schedule.timezone, paused: true }).nextRun(after)
 }
 

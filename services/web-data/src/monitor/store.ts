@@ -239,6 +239,8 @@ export async function createMonitor(
   queue: JobQueue,
   teamId: string,
   input: MonitorInput & { name: string; targets: MonitorTarget[] },
+  /** Business time (`clock.ts`): the first run is the schedule's next time after it. */
+  now: Date,
 ) {
   const schedule = readSchedule(input.schedule ?? {})
   checkTargets(input.targets)
@@ -257,7 +259,7 @@ export async function createMonitor(
       input.retentionDays ?? 30,
       input.goal ?? null,
       input.judgeEnabled ?? false,
-      nextRun(schedule),
+      nextRun(schedule, now),
     ],
   )
   const row = normalizeMonitor(rows[0] as MonitorRow)
@@ -271,6 +273,8 @@ export async function updateMonitor(
   teamId: string,
   id: string,
   input: MonitorInput,
+  /** Business time (`clock.ts`): a rescheduled monitor runs next after it. */
+  now: Date,
 ) {
   const current = await getMonitorRow(sql, teamId, id, true)
   const schedule = input.schedule
@@ -309,7 +313,7 @@ export async function updateMonitor(
       input.judgeEnabled ?? current.judge_enabled,
       status,
       reschedule ? 1 : 0,
-      status === 'active' ? (reschedule ? nextRun(schedule) : current.next_run_at) : null,
+      status === 'active' ? (reschedule ? nextRun(schedule, now) : current.next_run_at) : null,
     ],
   )
   const row = normalizeMonitor(rows[0] as MonitorRow)

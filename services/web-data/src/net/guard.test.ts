@@ -1,6 +1,13 @@
 import type { LookupAddress } from 'node:dns'
 import { describe, expect, it } from 'vitest'
-import { clearDnsCache, guardedLookup, isPrivateAddress, PrivateAddressError } from './guard.js'
+import {
+  clearDnsCache,
+  guardedLookup,
+  isPrivateAddress,
+  lookupName,
+  PrivateAddressError,
+  resolveHost,
+} from './guard.js'
 
 const lookup = (isBlocked: (address: string) => boolean, host: string) =>
   new Promise<LookupAddress[]>((resolve, reject) =>
@@ -31,6 +38,29 @@ describe('guardedLookup', () => {
     expect(answered).toBe(false)
     await done
     expect(answered).toBe(true)
+  })
+})
+
+describe('names spelled with a trailing dot, and names under localhost', () => {
+  it('resolve as the plain name: loopback ones are refused like localhost', async () => {
+    for (const host of ['localhost.', 'localhost..', 'LOCALHOST.', 'app.localhost', 'app.localhost.']) {
+      await expect(lookup(isPrivateAddress, host), host).rejects.toBeInstanceOf(PrivateAddressError)
+      const addresses = await resolveHost(host)
+      expect(addresses.length, host).toBeGreaterThan(0)
+      expect(
+        addresses.every((a) => isPrivateAddress(a.address)),
+        host,
+      ).toBe(true)
+    }
+  })
+
+  it('lookupName drops the root label and maps names under localhost to localhost (RFC 6761)', () => {
+    expect(lookupName('Example.org.')).toBe('example.org')
+    expect(lookupName('localhost..')).toBe('localhost')
+    expect(lookupName('a.b.localhost.')).toBe('localhost')
+    expect(lookupName('notlocalhost')).toBe('notlocalhost')
+    expect(lookupName('..')).toBe('..')
+    expect(lookupName('localhost.example.org')).toBe('localhost.example.org')
   })
 })
 

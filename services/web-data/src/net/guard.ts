@@ -111,6 +111,19 @@ type Resolved = Array<{ address: string; family: number }>
 const dnsCache = new Map<string, { addresses: Resolved; expires: number }>()
 
 /**
+ * The name the guard resolves for `hostname`. A fully qualified spelling ends in the root label's
+ * dot (`localhost.`, `metadata.internal.`): the same host, but the system resolver may not answer it
+ * from the hosts file as it answers the plain name, so a private host would look unresolvable at
+ * submission and be reached later. Names under `localhost` are loopback (RFC 6761; browsers treat
+ * them so) and resolve as `localhost` itself.
+ */
+export function lookupName(hostname: string): string {
+  // Only dots after a label: a name of dots alone stays as it is (and resolves to nothing).
+  const name = hostname.toLowerCase().replace(/(?<=[^.])\.+$/, '')
+  return name.endsWith('.localhost') ? 'localhost' : name
+}
+
+/**
  * `dns.lookup` (all addresses) with a short per-host cache: a crawl asks for the same host
  * hundreds of times a second, and the system resolver (getaddrinfo on the libuv thread pool) is
  * slow and serialised. Only successful answers are cached, for `DNS_CACHE_MS`.
@@ -121,7 +134,8 @@ function cachedLookup(
   hints: number,
   callback: (error: NodeJS.ErrnoException | null, addresses: Resolved) => void,
 ): void {
-  const key = `${family}|${hints}|${hostname.toLowerCase()}`
+  const name = lookupName(hostname)
+  const key = `${family}|${hints}|${name}`
   const hit = dnsCache.get(key)
   if (hit && hit.expires > Date.now()) {
     // Asynchronously, like a real lookup: the socket attaches its listeners first.
@@ -129,7 +143,7 @@ function cachedLookup(
     process.nextTick(() => callback(null, addresses))
     return
   }
-  dnsLookup(hostname, { family, hints, all: true }, (error, addresses) => {
+  dnsLookup(name, { family, hints, all: true }, (error, addresses) => {
     if (error) {
       callback(error, [])
       return

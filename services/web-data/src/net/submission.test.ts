@@ -7,6 +7,9 @@ const PRIVATE_URLS = [
   'http://[::ffff:127.0.0.1]:9/',
   'http://[64:ff9b::7f00:1]:9/',
   'http://localhost:9/',
+  'http://localhost.:9/',
+  'http://LOCALHOST..:9/',
+  'http://app.localhost.:9/',
 ]
 const PUBLIC = 'https://93.184.216.34/'
 
@@ -21,6 +24,7 @@ describe('private URLs are refused when a job is submitted, as scrape refuses th
 
   it('scrape, the reference answer', async () => {
     await refused(t.client.POST('/v2/scrape', { body: { url: 'http://[::127.0.0.1]:9/' } }))
+    await refused(t.client.POST('/v2/scrape', { body: { url: 'http://localhost.:9/' } }))
   })
 
   it('crawl, batch scrape, extract and agent, for each spelling of loopback', async () => {
@@ -33,10 +37,11 @@ describe('private URLs are refused when a job is submitted, as scrape refuses th
   })
 
   it('a webhook on a private address', async () => {
-    const webhook = { url: 'http://[::127.0.0.1]:9/hook' }
-    await refused(t.client.POST('/v2/crawl', { body: { url: PUBLIC, webhook } }))
-    await refused(t.client.POST('/v2/batch/scrape', { body: { urls: [PUBLIC], webhook } }))
-    await refused(t.client.POST('/v2/agent', { body: { prompt: 'x', webhook } }))
+    for (const webhook of [{ url: 'http://[::127.0.0.1]:9/hook' }, { url: 'http://localhost.:9/hook' }]) {
+      await refused(t.client.POST('/v2/crawl', { body: { url: PUBLIC, webhook } }))
+      await refused(t.client.POST('/v2/batch/scrape', { body: { urls: [PUBLIC], webhook } }))
+      await refused(t.client.POST('/v2/agent', { body: { prompt: 'x', webhook } }))
+    }
   })
 
   it('monitors, on create and update', async () => {
@@ -47,6 +52,9 @@ describe('private URLs are refused when a job is submitted, as scrape refuses th
     )
     await refused(
       t.client.POST('/v2/monitor', { body: monitor([{ type: 'crawl', url: 'http://10.0.0.1/' }]) }),
+    )
+    await refused(
+      t.client.POST('/v2/monitor', { body: monitor([{ type: 'scrape', urls: ['http://localhost./'] }]) }),
     )
     await refused(
       t.client.POST('/v2/monitor', {

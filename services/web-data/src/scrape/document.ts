@@ -1,6 +1,7 @@
 import { createDocument } from '@mixmark-io/domino'
 import TurndownService from 'turndown'
 import { findFirst, isChrome, isMainContent, removeMatching } from './page-chrome.js'
+import { imageUrls } from './page-images.js'
 import { surveyPage } from './page-survey.js'
 
 /** What the HTML of a page becomes: the parts every format is built from. */
@@ -13,6 +14,8 @@ export interface ParsedPage {
   links: string[]
   /** Links inside the cleaned content (the main content by default), in page order. */
   contentLinks: string[]
+  /** Absolute URLs of the page's images (the `images` format); absent for what is not HTML. */
+  images?: string[]
   metadata: PageMetadata
 }
 
@@ -61,6 +64,7 @@ export function parsePage(rawHtml: string, baseUrl: string, options: ParseOption
   const links = linkTargets(survey.anchors, baseUrl)
   absolutize(survey.anchors, 'href', baseUrl)
   absolutize(survey.images, 'src', baseUrl)
+  const images = imageUrls(survey.images)
   for (const node of survey.noise) node.remove()
   const { serialize, roots, convert } = cleanHtml(dom, options)
   const contentLinks = linkTargets(anchorsIn(roots), baseUrl)
@@ -88,6 +92,7 @@ export function parsePage(rawHtml: string, baseUrl: string, options: ParseOption
     },
     links,
     contentLinks,
+    images,
     metadata,
   }
 }
@@ -236,7 +241,8 @@ function readMetadata(dom: Document, survey: ReturnType<typeof surveyPage>): Pag
       alternates.push(content)
       continue
     }
-    const existing = metadata[name]
+    // Own fields only: a meta tag may be named `constructor` or `toString`.
+    const existing = Object.hasOwn(metadata, name) ? metadata[name] : undefined
     if (existing === undefined) metadata[name] = content
     else if (Array.isArray(existing)) existing.push(content)
     else metadata[name] = [existing, content]

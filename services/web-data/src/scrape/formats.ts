@@ -8,6 +8,7 @@ export interface FormatRequest {
   rawHtml: boolean
   links: boolean
   summary: boolean
+  images: boolean
   json?: { schema?: JsonSchema; prompt?: string }
   /** Named formats this service does not produce (screenshots, branding, …). */
   unsupported: string[]
@@ -28,7 +29,11 @@ export function assertFormatOptions(
   path: readonly string[] = [],
 ): void {
   const details = (formats ?? []).flatMap((format, i) => {
-    const field = typeof format === 'object' ? TEXT_FIELD[format.type] : undefined
+    // Own keys only: a format's type is the caller's text, and `constructor` is a key of every object.
+    const field =
+      typeof format === 'object' && Object.hasOwn(TEXT_FIELD, format.type)
+        ? TEXT_FIELD[format.type]
+        : undefined
     if (!field || typeof format !== 'object') return []
     const value = (format as Record<string, unknown>)[field]
     if (typeof value === 'string' && value.trim().length > 0) return []
@@ -51,6 +56,7 @@ export function readFormats(formats: readonly FormatInput[] | undefined): Format
     rawHtml: false,
     links: false,
     summary: false,
+    images: false,
     unsupported: [],
   }
   for (const format of formats && formats.length > 0 ? formats : ['markdown']) {
@@ -61,6 +67,7 @@ export function readFormats(formats: readonly FormatInput[] | undefined): Format
       case 'rawHtml':
       case 'links':
       case 'summary':
+      case 'images':
         out[type] = true
         break
       case 'json':

@@ -17,7 +17,9 @@ import { pagesRecorded } from '../search/indexer.js'
 import { cachePolicy, readCached } from './cache.js'
 import { type ParsedPage, parsePage, summarize } from './document.js'
 import { assertFormatOptions, readFormats } from './formats.js'
+import { renderScripted } from './script-rendering.js'
 import { recordScrape } from './store.js'
+import { unproducedSentence } from './unproduced-formats.js'
 
 /**
  * The scrape options this service reads, as the spec's `ScrapeRequest` defines them. Every field
@@ -113,6 +115,11 @@ export function rawText(html: string): string {
     .replace(/\s+/g, ' ')
 }
 
+/** Adds a note to the document's `warning`, after any it has. */
+export function addWarning(document: ScrapedDocument, note: string): void {
+  document.warning = typeof document.warning === 'string' ? `${document.warning} ${note}` : note
+}
+
 /** Builds the Document of a fetched page in the requested formats. */
 export function buildDocument(
   page: FetchedPage,
@@ -159,8 +166,9 @@ export function buildDocument(
   if (formats.rawHtml) document.rawHtml = page.body
   if (formats.links) document.links = parsed.links
   if (formats.summary) document.summary = summarize(parsed.text)
+  if (formats.images) document.images = parsed.images ?? []
   if (formats.unsupported.length > 0) {
-    document.warning = `Formats not produced by this service: ${formats.unsupported.join(', ')}.`
+    document.warning = unproducedSentence(formats.unsupported)
   }
   if (page.statusCode >= 400) metadata.error = `The page answered HTTP ${page.statusCode}.`
   return { document, parsed }
@@ -195,7 +203,10 @@ export async function scrape(
   const cached = cache ? await readCached(deps.db, teamId, cache) : undefined
   if (cached) {
     // The document as GET /v2/scrape/{id} will return it too.
-    const document: ScrapedDocument = { ...cached, metadata: { ...cached.metadata, scrapeId: jobId } }
+    const document: ScrapedDocument = {
+      ...cached,
+      metadata: { ...cached.metadata, scrapeId: jobId, creditsUsed: price },
+    }
     const recorded = await recordScrape(deps.db, {
       teamId,
       price,
@@ -214,19 +225,27 @@ export async function scrape(
   }
   const headers: Record<string, string> = {}
   for (const [k, v] of Object.entries(input.headers ?? {})) if (typeof v === 'string') headers[k] = v
-  const browser = await maybeBrowserScrape(deps.browsers?.pool, url.toString(), input as never, headers)
+  let browser = await maybeBrowserScrape(deps.browsers?.pool, url.toString(), input as never, headers)
   try {
-    const page =
+    let page =
       browser?.page ??
       (await fetchOrThrow(url, {
         allowPrivateUrls: deps.allowPrivateUrls,
         timeoutMs: input.timeout ?? 60_000,
         headers,
       }))
+    // A page fetched without the browser may need its scripts run to show its content.
+    const rendered = browser ? {} : await renderScripted(deps.browsers?.pool, page, headers, input)
+    if (rendered.browser) {
+      browser = rendered.browser
+      page = browser.page
+    }
     const { document, parsed } = buildDocument(page, input)
-    const usage = await fillJsonFormat(document, page, parsed, input.formats, deps.extractor)
     if (browser) addBrowserResults(document, browser)
+    if (rendered.warning) addWarning(document, rendered.warning)
+    const usage = await fillJsonFormat(document, page, parsed, input.formats, deps.extractor)
     document.metadata.scrapeId = jobId
+    document.metadata.creditsUsed = price
     if (cache) document.metadata.cacheState = 'miss'
     const retained = !input.zeroDataRetention
     const recorded = await recordScrape(deps.db, {

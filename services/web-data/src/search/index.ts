@@ -140,7 +140,7 @@ export async function searchIndex(
   const rows = await sql.query<RankedPageRow & { snippet: string; fetched_at: Date }>(
     `SELECT final_url, title, description, markdown, status_code, rank, fetched_at,
             ts_headline('english', markdown, to_tsquery('english', $2),
-                        'StartSel=, StopSel=, MaxWords=30, MinWords=10, MaxFragments=1') AS snippet
+                        'StartSel="", StopSel="", MaxWords=30, MinWords=10, MaxFragments=1') AS snippet
      FROM (
        SELECT DISTINCT ON (final_url) final_url, title, description, markdown, status_code, fetched_at,
               ${RELEVANCE}

@@ -147,6 +147,7 @@ export async function runSearch(
           tokens += usage?.totalTokens ?? 0
           if (typeof document.warning === 'string') warnings.push(document.warning)
           delete document.warning
+          document.metadata.creditsUsed = perPage
           Object.assign(result, document)
           scrapeCredits += perPage
           scraped.push({

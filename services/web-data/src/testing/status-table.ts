@@ -29,6 +29,7 @@ export const OWN_STATUS_TESTS: Readonly<Partial<Record<OperationId, readonly Gen
   extractData: [401, 402],
   startAgent: [401, 402],
   createBrowserSession: [402, 429, 503],
+  createBrowser: [402],
   runMonitor: [402, 429],
 }
 
@@ -38,6 +39,10 @@ export const OWN_STATUS_TESTS: Readonly<Partial<Record<OperationId, readonly Gen
  */
 export const CROSS_CUTTING: Readonly<Record<string, string>> = {
   '400': 'src/http/edge-statuses.test.ts',
+  // Every write documents them for its Idempotency-Key (one middleware, on the operations the spec
+  // declares the header on); an operation's own 409/422 for other reasons keeps its own file.
+  '409': 'src/idempotency.test.ts',
+  '422': 'src/idempotency.test.ts',
   '408': 'src/http/edge-statuses.test.ts',
 }
 

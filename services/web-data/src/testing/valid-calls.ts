@@ -20,6 +20,16 @@ export const VALID_CALLS: Partial<Record<OperationId, Call>> = {
     }),
   crawlUrls: (client) => client.POST('/v2/crawl', { body: { url: UNREACHABLE } }),
   createBrowserSession: (client) => client.POST('/v2/interact', { body: {} }),
+  createBrowser: (client) => client.POST('/v2/browser', { body: {} }),
+  listBrowsers: (client) => client.GET('/v2/browser'),
+  browserExecute: (client) =>
+    client.POST('/v2/browser/{sessionId}/execute', {
+      params: { path: { sessionId: 'bs_unknown' } },
+      body: { code: 'return 1' },
+    }),
+  deleteBrowser: (client) =>
+    client.DELETE('/v2/browser/{sessionId}', { params: { path: { sessionId: 'bs_unknown' } } }),
+  getConcurrency: (client) => client.GET('/v2/concurrency-check'),
   createMonitor: (client) =>
     client.POST('/v2/monitor', {
       body: {

@@ -1,12 +1,18 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { verifyWebhookSignature } from '@apiplatform/web-data-client'
 
 export interface ReceivedWebhook {
   headers: IncomingMessage['headers']
   body: string
   /** Whether `X-WebData-Signature` verifies with the secret (HMAC-SHA256 of `<t>.<body>`). */
   verified: boolean
+  /**
+   * Whether `X-Firecrawl-Signature` (the real API's `sha256=<HMAC-SHA256 of the body>`) verifies,
+   * checked with the client package's `verifyWebhookSignature` as an integrator would.
+   */
+  verifiedBody: boolean
   payload: Record<string, unknown>
 }
 
@@ -21,16 +27,18 @@ export async function startWebhookReceiver(secret: string, answers: number[] = [
   const server = createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8')
+    req.on('end', async () => {
+      const raw = Buffer.concat(chunks)
+      const body = raw.toString('utf8')
       const header = String(req.headers['x-webdata-signature'] ?? '')
       const t = /t=(\d+)/.exec(header)?.[1] ?? ''
       const v1 = /v1=([0-9a-f]+)/.exec(header)?.[1] ?? ''
       const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')
       const verified =
         v1.length === expected.length && timingSafeEqual(Buffer.from(v1), Buffer.from(expected))
-      received.push({ headers: req.headers, body, verified, payload: JSON.parse(body) })
-      res.writeHead(pending.shift() ?? (verified ? 204 : 401))
+      const verifiedBody = await verifyWebhookSignature(raw, req.headers, secret)
+      received.push({ headers: req.headers, body, verified, verifiedBody, payload: JSON.parse(body) })
+      res.writeHead(pending.shift() ?? (verified && verifiedBody ? 204 : 401))
       res.end()
     })
   })

@@ -3,10 +3,21 @@ import http from 'node:http'
 import https from 'node:https'
 import { assertHostAllowed, guardedLookup, isPrivateAddress } from '../net/guard.js'
 
-/** The header carrying the signature: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
+/**
+ * The signature receivers of the real API verify: `sha256=<hex HMAC-SHA256 of the raw body>`
+ * (what the official SDKs' webhook helpers check).
+ */
+export const BODY_SIGNATURE_HEADER = 'X-Firecrawl-Signature'
+
+/** The timestamped signature, kept for receivers written against it: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
 export const SIGNATURE_HEADER = 'X-WebData-Signature'
 
-/** Signs a webhook body the way receivers verify it. */
+/** The value of `X-Firecrawl-Signature` for `body`. */
+export function signBody(secret: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`
+}
+
+/** Signs a webhook body with a timestamp (`X-WebData-Signature`). */
 export function signPayload(secret: string, timestamp: number, body: string): string {
   const mac = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')
   return `t=${timestamp},v1=${mac}`
@@ -77,6 +88,7 @@ export async function postSigned(options: SignedPost, deliveryId: string): Promi
       'content-type': 'application/json',
       'x-webdata-event': options.event,
       'x-webdata-delivery': deliveryId,
+      [BODY_SIGNATURE_HEADER.toLowerCase()]: signBody(options.secret, body),
       [SIGNATURE_HEADER.toLowerCase()]: signPayload(options.secret, timestamp, body),
     },
     options.allowPrivateUrls,

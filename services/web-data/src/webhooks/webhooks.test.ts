@@ -40,6 +40,9 @@ describe.each(testDatabaseKinds())('webhooks of crawls, batch scrapes and agent 
     const status = await crawlFinished(t.client, id)
     const received = await settled(receiver, 'crawl.completed')
     expect(received.every((r) => r.verified)).toBe(true)
+    // The real API's signature: `X-Firecrawl-Signature: sha256=<HMAC-SHA256 of the raw body>`.
+    expect(received.every((r) => r.verifiedBody)).toBe(true)
+    expect(received[0]?.headers['x-firecrawl-signature']).toMatch(/^sha256=[0-9a-f]{64}$/)
     expect(received.every((r) => r.headers['x-team'] === 'search')).toBe(true)
     expect(received.every((r) => r.payload.id === id)).toBe(true)
     expect(received.every((r) => JSON.stringify(r.payload.metadata) === '{"ticket":7}')).toBe(true)
@@ -93,9 +96,17 @@ describe.each(testDatabaseKinds())('webhooks of crawls, batch scrapes and agent 
     ])
   })
 
-  it('delivers the events of a batch scrape', async () => {
+  it('takes the webhook of a crawl as a plain URL, as the real API does', async () => {
+    const id = await startCrawl(t.client, { url: site.url, limit: 2, webhook: receiver.url })
+    await crawlFinished(t.client, id)
+    await settled(receiver, 'crawl.completed')
+    expect(types(receiver)).toContain('crawl.started')
+    expect(receiver.received.every((r) => r.verifiedBody && r.payload.id === id)).toBe(true)
+  })
+
+  it('delivers the events of a batch scrape, its webhook given as a plain URL', async () => {
     const { data } = await t.client.POST('/v2/batch/scrape', {
-      body: { urls: [site.url, new URL('/about.html', site.url).toString()], webhook: { url: receiver.url } },
+      body: { urls: [site.url, new URL('/about.html', site.url).toString()], webhook: receiver.url },
     })
     await batchFinished(t.client, data?.id as string)
     await settled(receiver, 'batch_scrape.completed')

@@ -20,12 +20,18 @@ export async function generateControlClient(
   // in the spec are listed; an undocumented status is not retried.
   const retryable: Record<number, number> = {}
   const ops: string[] = []
+  // An operation without a request body may be a GET (liveness, as the public interface serves it).
+  const gets: string[] = []
   for (const { operationId, method, path, operation, responses } of walkOperations(doc)) {
     if (!operationId) continue
-    if (method !== 'post' || path !== `/v2/${operationId}`) {
-      throw new Error(`control operation ${operationId} breaks POST /v2/{operationId}`)
+    const get = method === 'get' && operation.requestBody === undefined
+    if ((method !== 'post' && !get) || path !== `/v2/${operationId}`) {
+      throw new Error(
+        `control operation ${operationId} breaks POST /v2/{operationId} (or a GET without body there)`,
+      )
     }
     ops.push(operationId)
+    if (get) gets.push(operationId)
     for (const [status, response] of Object.entries(responses)) {
       const s = Number(status)
       if (!(s >= 400)) continue
@@ -49,7 +55,9 @@ export async function generateControlClient(
 export const BASE_URL = ${JSON.stringify(servers?.[0]?.url ?? 'http://127.0.0.1:7100')}
 /** HTTP status → 0 no, 1 yes, 2 sometimes (from the spec's retry metadata). */
 export const RETRYABLE: Record<number, 0 | 1 | 2> = ${JSON.stringify(retryable)}
-/** Every operationId of the spec (type-only use; the runtime needs no table). */
+/** The operations called with GET and no body; every other one is a POST with a JSON body. */
+export const GET_OPERATIONS: ReadonlySet<string> = new Set(${JSON.stringify(gets)})
+/** Every operationId of the spec (type-only use). */
 export type OperationIds = ${ops.map((o) => JSON.stringify(o)).join(' | ') || 'never'}
 `
   return { files: { 'schema.ts': schema, 'meta.ts': meta }, operations: ops.length }

@@ -30,7 +30,11 @@ const NAMES: Record<string, string> = {
   createBrowserSession: 'create',
   executeBrowserCode: 'execute',
   deleteBrowserSession: 'delete',
+  getConcurrency: 'concurrency',
 }
+
+// Facade groups that are not their path's first segment: the concurrency check is a team figure.
+const GROUPS: Record<string, string> = { 'concurrency-check': 'team' }
 
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1)
 
@@ -81,7 +85,8 @@ export async function generateWebDataClient(
   for (const op of walkOperations(doc, { methods })) {
     if (!op.operationId) continue
     const { operationId, path } = op
-    const group = path.split('/')[2] ?? ''
+    const segment = path.split('/')[2] ?? ''
+    const group = GROUPS[segment] ?? segment
     let name = nameOf(operationId, group)
     if (seen.has(`${group}.${name}`)) name = operationId
     seen.add(`${group}.${name}`)

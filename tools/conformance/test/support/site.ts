@@ -33,6 +33,14 @@ export async function startSite(docs = 4): Promise<Site> {
       '<p>Copper pans. Copper pots. A kettle, another kettle. The dog whistles; the radio plays loudly. Loudly, copper.</p>',
     ),
   )
+  // Not linked from `/`: a page whose content its script builds, with an image (for the browser
+  // rendering of a plain scrape and the `images` format).
+  pages.set(
+    '/shell.html',
+    `<!doctype html><html lang="en"><head><title>Shop</title></head><body><div id="root"></div><script>
+document.getElementById('root').innerHTML = '<h1>Kettle shop</h1><p>Rendered by its script.</p><img src="/img/kettle.png" alt="kettle">'
+</script></body></html>`,
+  )
   for (let i = 1; i <= docs; i++) {
     pages.set(
       `/docs/${i}`,

@@ -1,6 +1,7 @@
 import { startWebDataService, type WebDataService } from '@apiplatform/web-data-service'
 import Firecrawl from '@mendable/firecrawl-js'
 import { type Recorder, startRecorder } from './recorder.ts'
+import { recordingSdk } from './sdk-methods.ts'
 import { type Site, startSite } from './site.ts'
 import { storages } from './storage.ts'
 
@@ -11,6 +12,8 @@ export interface WebDataTarget {
   recorder: Recorder
   /** The official SDK pointed at the service with the bootstrap key. */
   sdk: Firecrawl
+  /** The SDK methods the cases called (on `sdk` and on clients from `sdkWith`). */
+  called: Set<string>
   /** The SDK with another key. */
   sdkWith(apiKey: string): Firecrawl
   stop(): Promise<void>
@@ -32,12 +35,14 @@ export async function startWebData(
     startSite(),
   ])
   const recorder = await startRecorder('web-data', service.url)
-  const sdkWith = (apiKey: string) => new Firecrawl({ apiKey, apiUrl: recorder.url })
+  const called = new Set<string>()
+  const sdkWith = (apiKey: string) => recordingSdk(new Firecrawl({ apiKey, apiUrl: recorder.url }), called)
   return {
     service,
     site,
     recorder,
     sdk: sdkWith(service.apiKey),
+    called,
     sdkWith,
     stop: async () => {
       await Promise.all([service.stop(), site.close(), recorder.close()])

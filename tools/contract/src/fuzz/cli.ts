@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { loadSpec } from '../spec.js'
+import { invariantsFor } from './concurrency/tables.js'
 import { formatReport, reportAsJson } from './report.js'
 import { runFuzz } from './run.js'
 
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     quiet: { type: 'boolean', default: false },
     'allow-upstream-errors': { type: 'boolean', default: false },
     'environment-code': { type: 'string', multiple: true },
+    'concurrent-calls': { type: 'string', default: '20' },
   },
 })
 
@@ -38,7 +40,7 @@ const specFile =
     : undefined)
 if (!specFile || !values.url || !values.key) {
   console.error(
-    'usage: fuzz (--api control|web-data | --spec openapi.json) --url <base url> --key <credential> [--seed N] [--requests 5000] [--concurrency 4] [--timeout ms] [--max-duration s] [--only opId,…] [--allow-upstream-errors] [--environment-code CODE] [--json report.json]',
+    'usage: fuzz (--api control|web-data | --spec openapi.json) --url <base url> --key <credential> [--seed N] [--requests 5000] [--concurrency 4] [--timeout ms] [--max-duration s] [--only opId,…] [--allow-upstream-errors] [--environment-code CODE] [--concurrent-calls 20] [--json report.json]',
   )
   process.exit(2)
 }
@@ -53,6 +55,8 @@ const report = await runFuzz({
   timeoutMs: Number(values.timeout),
   maxDurationMs: Number(values['max-duration']) * 1000,
   upstreamErrors: values['allow-upstream-errors'],
+  concurrentCalls: Number(values['concurrent-calls']),
+  invariants: invariantsFor(values.api),
   // A 5xx whose body names one of these codes is the environment's (e.g. BROWSER_UNAVAILABLE).
   environmentError: (_operation, answer) =>
     (values['environment-code'] ?? []).includes(

@@ -80,6 +80,10 @@ export function formatReport(report: FuzzReport, label = ''): string {
     `${label ? `${label}: ` : ''}${report.sent} requests in ${(report.durationMs / 1000).toFixed(1)} s (seed ${report.seed}); statuses ${statuses}`,
     `findings: ${report.findings.length}${report.stopped ? ` · stopped: ${report.stopped}` : ''}`,
   ]
+  if (report.concurrency)
+    lines.push(
+      `concurrency: ${report.concurrency.sent} requests; ${report.concurrency.reached.length} write operations reached, ${report.concurrency.checked.length} invariants checked; not reached: ${report.concurrency.unreached.join(', ') || 'none'}`,
+    )
   for (const finding of report.findings) lines.push(formatFinding(finding, report.seed))
   for (const finding of report.known)
     lines.push(

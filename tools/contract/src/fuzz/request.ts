@@ -50,6 +50,10 @@ export type RequestKind =
   | 'path-garbage'
   | 'query-garbage'
   | 'bad-auth'
+  /** Valid, with `constructor`, `__proto__`… as keys of free-form objects and JSON Schema properties. */
+  | 'reserved-name'
+  /** `..`, `%2e%2e`, `.` as a path parameter: the operation's 404 is expected. */
+  | 'dot-segment'
 
 import { stringifyDeep } from '../json-measure.js'
 

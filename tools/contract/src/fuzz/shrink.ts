@@ -1,5 +1,8 @@
+import type { Verdict } from './judge.js'
 import type { FuzzRequest } from './request.js'
-import { depthOf } from './request.js'
+import { depthOf, encodeBody, requestPath, stringifyDeep } from './request.js'
+import type { Outcome, Sender } from './send.js'
+import type { Finding } from './types.js'
 
 /**
  * Smaller variants of a request, most promising first: parts of the JSON body removed, strings
@@ -74,4 +77,51 @@ function cutAt(value: unknown, depth: number): unknown {
     for (const [k, v] of Object.entries(node))
       if (v && typeof v === 'object') node[k] = Array.isArray(v) ? [] : {}
   return root
+}
+
+/** Replaces each finding's request by the smallest variant that still fails the same way. */
+export async function shrinkFindings(
+  findings: Finding[],
+  sender: Sender,
+  judge: (r: FuzzRequest, o: Outcome) => Verdict | undefined,
+  budget: number,
+  settle: (r: FuzzRequest) => FuzzRequest,
+) {
+  for (const finding of findings) {
+    // A hang is not sent again (it would wedge the service); a race does not happen to one request.
+    if (
+      !finding.request ||
+      finding.class === 'hang' ||
+      finding.class === 'no-answer' ||
+      finding.kind === 'concurrent'
+    )
+      continue
+    let current = finding.request
+    let spent = 0
+    let improved = true
+    while (improved && spent < budget) {
+      improved = false
+      for (const candidate of shrinkCandidates(current)) {
+        if (spent++ >= budget) break
+        const settled = settle(candidate)
+        const again = judge(settled, await sender.send(settled))
+        if (again && again.class === finding.class && again.status === finding.status) {
+          current = settled
+          improved = true
+          break
+        }
+      }
+    }
+    finding.request = current
+  }
+}
+
+/** How big a request is, to keep the smallest example of a finding. */
+export function sizeOf(request: FuzzRequest): number {
+  return (
+    requestPath(request).length +
+    (request.body?.type === 'json'
+      ? depthOf(request.body.value, 10_000) * 10 + stringifyDeep(request.body.value).length
+      : (encodeBody(request.body)?.length ?? 0))
+  )
 }

@@ -89,10 +89,11 @@ const MAPPINGS: Record<string, Mapping> = {
   cancelAgent: byId('cancelAgent'),
   getAgentTrace: withQuery('getAgentTrace'),
   getAgentSnapshot: byId('getAgentSnapshot'),
-  listBrowserSessions: withQuery('listBrowsers'),
-  createBrowserSession: withBody('browser'),
-  executeBrowserCode: withBody('browserExecute'),
-  deleteBrowserSession: byId('deleteBrowser'),
+  // The SDK's session calls use /v2/browser; the same sessions at /v2/interact have no SDK method.
+  listBrowsers: withQuery('listBrowsers'),
+  createBrowser: withBody('browser'),
+  browserExecute: withBody('browserExecute'),
+  deleteBrowser: byId('deleteBrowser'),
   listMonitors: withQuery('listMonitors'),
   createMonitor: withBody('createMonitor'),
   getMonitor: byId('getMonitor'),
@@ -106,6 +107,7 @@ const MAPPINGS: Record<string, Mapping> = {
   getTokenUsage: byId('getTokenUsage'),
   getHistoricalTokenUsage: byId('getTokenUsageHistorical'),
   getQueueStatus: byId('getQueueStatus'),
+  getConcurrency: byId('getConcurrency'),
 }
 
 export function firecrawlCall(op: SampleOperation): FirecrawlCall | undefined {

@@ -8,8 +8,8 @@ import type http from 'node:http'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { createDocsServer, listen } from '../../src/serve.ts'
-import { CONTROL_ROOT_KEY, WEB_DATA_API_KEY } from './keys.ts'
 import { startSite } from './site.ts'
+import { CONTROL_SETTINGS, WEB_DATA_SETTINGS } from './stand-in-settings.ts'
 import { startStandIn } from './stand-ins.ts'
 
 declare module 'vitest' {
@@ -31,22 +31,8 @@ export default async function setup(project: TestProject) {
   const docsUrl = (await listen(docs, 0, '127.0.0.1')).replace(/\/$/, '')
   const site = await startSite()
   const started = await Promise.allSettled([
-    startStandIn('control', {
-      CONTROL_ROOT_KEY,
-      CORS_ORIGINS: docsUrl,
-      // The samples and the guide send a few hundred requests in a minute.
-      CONTROL_REQUEST_RATE_LIMIT: '0',
-      CONTROL_WORKFLOW_STEP_MS: '50',
-    }),
-    startStandIn('web-data', {
-      WEB_DATA_API_KEY,
-      CORS_ORIGINS: docsUrl,
-      WEB_DATA_ALLOW_PRIVATE_URLS: '1',
-      WEB_DATA_RATE_LIMIT_PER_MIN: '100000',
-      WEB_DATA_MAX_CONCURRENT_JOBS: '1000',
-      WEB_DATA_AGENT_STEP_MS: '20',
-      WEB_DATA_JOB_POLL_MS: '50',
-    }),
+    startStandIn('control', { ...CONTROL_SETTINGS, CORS_ORIGINS: docsUrl }),
+    startStandIn('web-data', { ...WEB_DATA_SETTINGS, CORS_ORIGINS: docsUrl }),
   ])
   const [control, webData] = started.map((s) => (s.status === 'fulfilled' ? s.value : undefined))
   if (!control || !webData) {

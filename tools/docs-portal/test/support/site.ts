@@ -1,7 +1,7 @@
 /**
  * A small local web site the web-data samples scrape, crawl and map instead of the example hosts of
  * the spec (tests make no request beyond the machine). Every path is a page linking to a few
- * others; POSTs (webhook deliveries) are accepted.
+ * others; POSTs (webhook deliveries) are accepted; `/never-answers` holds its request open.
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -33,6 +33,9 @@ export async function startSite(): Promise<Site> {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
       return
     }
+    // A page that never answers: work reading it (an agent run) is still running when the test
+    // acts on it. Closing the site ends it.
+    if (pathname === '/never-answers') return
     if (pathname === '/robots.txt') {
       res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nAllow: /\n')
       return

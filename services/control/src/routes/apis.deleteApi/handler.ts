@@ -1,4 +1,4 @@
-import { apiForOperation } from '../../access/api.js'
+import { apiForOperation, apiNotFound } from '../../access/api.js'
 import type { Deps } from '../../deps.js'
 import { preconditionFailed } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
@@ -14,7 +14,7 @@ export const deleteApi =
       if (api.deleteProtection) {
         throw preconditionFailed(`The API ${apiId} has delete protection enabled; disable it first.`)
       }
-      await deleteRow(tx, api.workspaceId, api.id)
+      if (!(await deleteRow(tx, api.workspaceId, api.id))) throw apiNotFound(apiId)
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 200)
   }

@@ -1,4 +1,4 @@
-import { domainOf } from '../../access/domain.js'
+import { domainNotFound, domainOf } from '../../access/domain.js'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { deleteDomain as deleteRow } from '../../repositories/domains.js'
@@ -8,6 +8,6 @@ export const deleteDomain =
   (deps: Deps): ServiceHandler<'domains.deleteDomain'> =>
   async (c) => {
     const d = await domainOf(deps, c, c.req.valid('json').domain)
-    await deleteRow(deps.db, d.id)
+    if (!(await deleteRow(deps.db, d.id))) throw domainNotFound(d.domain)
     return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 200)
   }

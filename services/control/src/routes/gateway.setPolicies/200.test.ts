@@ -13,7 +13,10 @@ describe.each(testDatabaseKinds())('gateway.setPolicies 200 (%s)', (kind) => {
     const set = await call(t, 'gateway.setPolicies', { ...where, policies: reversed })
     expect(set.response.status).toBe(200)
     expect(set.data?.data).toEqual({})
-    expect((await call(t, 'gateway.listPolicies', where)).data?.data).toEqual(reversed)
+    // Stored as given, each with an id of its own.
+    expect((await call(t, 'gateway.listPolicies', where)).data?.data).toEqual(
+      reversed.map((p) => ({ id: expect.stringMatching(/^pol_/), ...p })),
+    )
     // Another environment keeps its own (empty) list.
     expect((await call(t, 'gateway.listPolicies', { ...where, environment: 'preview' })).data?.data).toEqual(
       [],

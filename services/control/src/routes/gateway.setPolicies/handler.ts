@@ -2,11 +2,15 @@ import type { Deps } from '../../deps.js'
 import { invalidInput } from '../../domain/errors.js'
 import type { Policy } from '../../gateway/evaluate.js'
 import { duplicateName } from '../../gateway/evaluate.js'
+import { withNewIds } from '../../gateway/policy-ids.js'
 import { resolveTarget } from '../../gateway/target.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { savePolicies } from '../../repositories/gateway.js'
 
-/** `gateway.setPolicies`: replaces the whole ordered list; names must be unique (they are the policyId). */
+/**
+ * `gateway.setPolicies`: replaces the whole ordered list, each policy with a new id. Names must be
+ * unique: `gateway.updatePolicy` accepts a name in place of the id.
+ */
 export const setPolicies =
   (deps: Deps): ServiceHandler<'gateway.setPolicies'> =>
   async (c) => {
@@ -17,10 +21,10 @@ export const setPolicies =
       throw invalidInput(`Two policies are named ${dup}.`, {
         location: 'body.policies',
         message: `Policy names must be unique; ${dup} is used twice.`,
-        fix: 'Give every policy its own name: gateway.updatePolicy addresses policies by name.',
+        fix: 'Give every policy its own name: gateway.updatePolicy accepts a name in place of the id.',
       })
     }
     const target = await resolveTarget(deps, c, body)
-    await savePolicies(deps.db, target, policies, deps.now())
+    await savePolicies(deps.db, target, withNewIds(policies), deps.now())
     return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 200)
   }

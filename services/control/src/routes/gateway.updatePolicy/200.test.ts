@@ -7,6 +7,25 @@ import { call } from '../../testing/keys-fixtures.js'
 describe.each(testDatabaseKinds())('gateway.updatePolicy 200 (%s)', (kind) => {
   const t = useTestService({ kind })
 
+  it('finds the policy by the id listPolicies gives, and keeps its id', async () => {
+    const { where } = await withPolicies(t)
+    const listed = (await call(t, 'gateway.listPolicies', where)).data?.data as Array<{
+      id: string
+      name: string
+    }>
+    const target = listed[1] as { id: string; name: string }
+    const upd = await call(t, 'gateway.updatePolicy', { ...where, policyId: target.id, name: 'renamed' })
+    expect(upd.response.status).toBe(200)
+    const after = (await call(t, 'gateway.listPolicies', where)).data?.data as Array<{
+      id: string
+      name: string
+    }>
+    expect(after.map((p) => [p.id, p.name])).toEqual([
+      [listed[0]?.id, listed[0]?.name],
+      [target.id, 'renamed'],
+    ])
+  })
+
   it('changes only the named policy, in place', async () => {
     const { fx, where } = await withPolicies(t)
     const upd = await call(t, 'gateway.updatePolicy', {

@@ -1,14 +1,17 @@
 import type { Deps } from '../../deps.js'
 import { invalidInput, notFound } from '../../domain/errors.js'
-import type { Policy } from '../../gateway/evaluate.js'
 import { duplicateName } from '../../gateway/evaluate.js'
+import { indexOfPolicy, type StoredPolicy } from '../../gateway/policy-ids.js'
 import { resolveTarget } from '../../gateway/target.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { loadPolicies, lockPolicies, savePolicies } from '../../repositories/gateway.js'
 
 const FIELDS = ['name', 'enabled', 'match', 'keyauth', 'ratelimit', 'firewall', 'openapi', 'logging'] as const
 
-/** `gateway.updatePolicy`: changes the fields given of the policy named `policyId`; order unchanged. */
+/**
+ * `gateway.updatePolicy`: changes the fields given of the policy `policyId` names (its id, or its
+ * name); its id and the order stay.
+ */
 export const updatePolicy =
   (deps: Deps): ServiceHandler<'gateway.updatePolicy'> =>
   async (c) => {
@@ -17,10 +20,12 @@ export const updatePolicy =
     return deps.db.transaction(async (tx) => {
       await lockPolicies(tx, target.environmentId)
       const policies = await loadPolicies(tx, target.environmentId)
-      const index = policies.findIndex((p) => p.name === body.policyId)
+      const index = indexOfPolicy(policies, body.policyId)
       const current = policies[index]
-      if (!current) throw notFound('policy', `The environment has no policy named ${body.policyId}.`)
-      const next: Policy = { ...current }
+      if (!current) {
+        throw notFound('policy', `The environment has no policy with the id or name ${body.policyId}.`)
+      }
+      const next: StoredPolicy = { ...current }
       for (const field of FIELDS) {
         if (body[field] !== undefined) (next as unknown as Record<string, unknown>)[field] = body[field]
       }

@@ -1,4 +1,4 @@
-import { identityForOperation } from '../../access/identity.js'
+import { identityForOperation, identityNotFound } from '../../access/identity.js'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { deleteIdentity as deleteRow } from '../../repositories/identities.js'
@@ -10,7 +10,7 @@ export const deleteIdentity =
     const { identity } = c.req.valid('json')
     await deps.db.transaction(async (tx) => {
       const found = await identityForOperation(c, tx, identity)
-      await deleteRow(tx, found.workspaceId, found.id)
+      if (!(await deleteRow(tx, found.workspaceId, found.id))) throw identityNotFound(identity)
     })
     return c.json({ meta: { requestId: c.get('requestId') } }, 200)
   }

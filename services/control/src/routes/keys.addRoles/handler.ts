@@ -10,7 +10,7 @@ export const addRoles =
   async (c) => {
     const { keyId, roles } = c.req.valid('json')
     const data = await changeKeyRoles(deps, c, keyId, async (tx, key) => {
-      const { found, missing } = await findRoles(tx, key.workspaceId, roles)
+      const { found, missing } = await findRoles(tx, key.workspaceId, roles, { forNewLinks: true })
       if (missing.length > 0) throw notFound('role', `The role ${missing[0]} does not exist.`)
       await addKeyRoles(
         tx,

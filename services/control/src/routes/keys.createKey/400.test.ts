@@ -22,5 +22,7 @@ describe.each(testDatabaseKinds())('keys.createKey 400 (%s)', (kind) => {
       },
       'body.ratelimits[0].limit',
     ],
+    // Its schema leaves the slugs free; a permission's own schema (as listed later) does not.
+    [{ apiId: 'api_12345678', permissions: ['ok.read', 'NK!_vq?'] }, 'body.permissions[1]'],
   ])('rejects %j', (body, location) => expectBadRequest(t, 'keys.createKey', body, location))
 })

@@ -2,7 +2,7 @@ import { apiForOperation } from '../../access/api.js'
 import type { Deps } from '../../deps.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { checkRefill, storeKey } from '../../keys/create.js'
-import { checkRatelimits } from '../../keys/settings.js'
+import { checkPermissionSlugs, checkRatelimits } from '../../keys/settings.js'
 
 /**
  * `keys.createKey`: issues a key in an API and returns it once. Only its SHA-256 is stored, plus
@@ -15,8 +15,10 @@ export const createKey =
     const body = c.req.valid('json')
     checkRatelimits(body.ratelimits)
     checkRefill(body.credits?.refill, 'body.credits.refill')
+    checkPermissionSlugs(body.permissions, 'body.permissions')
     const created = await deps.db.transaction(async (tx) => {
-      const api = await apiForOperation(c, tx, body.apiId)
+      // Locked: a concurrent deleteApi makes this a 404, not a key without its API.
+      const api = await apiForOperation(c, tx, body.apiId, { forNewKeys: true })
       return storeKey(deps, tx, {
         workspaceId: api.workspaceId,
         apiId: api.id,

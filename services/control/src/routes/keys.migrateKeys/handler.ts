@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
 import type { ServiceHandler } from '../../http/env.js'
 import { checkRefill, storeKey } from '../../keys/create.js'
-import { checkRatelimits } from '../../keys/settings.js'
+import { checkPermissionSlugs, checkRatelimits } from '../../keys/settings.js'
 import { findMigration } from '../../repositories/api-keys.js'
 
 /**
@@ -18,9 +18,11 @@ export const migrateKeys =
     body.keys.forEach((k, i) => {
       checkRatelimits(k.ratelimits, `body.keys[${i}].ratelimits`)
       checkRefill(k.credits?.refill, `body.keys[${i}].credits.refill`)
+      checkPermissionSlugs(k.permissions, `body.keys[${i}].permissions`)
     })
     const data = await deps.db.transaction(async (tx) => {
-      const api = await apiForOperation(c, tx, body.apiId)
+      // Locked: a concurrent deleteApi makes this a 404, not a key without its API.
+      const api = await apiForOperation(c, tx, body.apiId, { forNewKeys: true })
       const migration = await findMigration(tx, api.workspaceId, body.migrationId)
       if (!migration) throw notFound('migration', `The migration ${body.migrationId} does not exist.`)
       const migrated: Array<{ hash: string; keyId: string }> = []

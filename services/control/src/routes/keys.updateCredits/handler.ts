@@ -18,7 +18,8 @@ export const updateCredits =
       throw invalidField('body.value', `${operation} needs a value`, 'Send a non-negative integer value.')
     }
     const updated = await deps.db.transaction(async (tx) => {
-      const key = await keyForOperation(c, tx, keyId)
+      // Locked: a concurrent deletion then comes before (a 404) or after, never between the lookup and the change.
+      const key = await keyForOperation(c, tx, keyId, { forUpdate: true })
       const now = deps.now()
       if (operation !== 'set' && key.creditsRemaining === null && !key.refill) {
         throw invalidField(

@@ -1,36 +1,37 @@
 import { sqlError, testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
 import { useTestService, validator } from '../../testing/harness.js'
-import { call } from '../../testing/keys-fixtures.js'
 import { FAULTY } from '../../testing/statuses.js'
 
 describe.each(testDatabaseKinds())('liveness 412 (%s)', (kind) => {
   const t = useTestService({ kind, ...FAULTY })
 
+  const get = () => t.clientFor(undefined).raw.GET('/v2/liveness')
+
   it('answers 412 while the database cannot be reached, and 200 again once it can', async () => {
-    expect((await call(t, 'liveness', undefined, null)).response.status).toBe(200)
+    expect((await get()).response.status).toBe(200)
     t.faults.failAll(sqlError('08006', 'connection to server was lost'))
     try {
-      const { response, error } = await call(t, 'liveness', undefined, null)
+      const { response, error } = await get()
       expect(response.status).toBe(412)
       expect(error?.error).toMatchObject({
         status: 412,
         title: 'Precondition Failed',
         type: 'https://docs.deploy-control.dev/errors/application/service_not_ready',
       })
-      // GET, as the public interface serves it, answers the same.
-      const get = await fetch(`${t.service.url}/v2/liveness`)
-      expect(get.status).toBe(412)
+      // POST, kept for clients of earlier versions of the spec, answers the same.
+      const post = await fetch(`${t.service.url}/v2/liveness`, { method: 'POST' })
+      expect(post.status).toBe(412)
       validator.assertValid({
-        method: 'POST',
+        method: 'GET',
         path: '/v2/liveness',
         status: 412,
-        contentType: get.headers.get('content-type'),
-        body: await get.json(),
+        contentType: post.headers.get('content-type'),
+        body: await post.json(),
       })
     } finally {
       t.faults.heal()
     }
-    expect((await call(t, 'liveness', undefined, null)).response.status).toBe(200)
+    expect((await get()).response.status).toBe(200)
   })
 })

@@ -13,7 +13,7 @@ export const createRole =
     const workspaceId = c.get('caller').workspaceId
     const roleId = await deps.db.transaction(async (tx) => {
       const slugs = body.permissions ?? []
-      const found = await findPermissionsBySlug(tx, workspaceId, slugs)
+      const found = await findPermissionsBySlug(tx, workspaceId, slugs, { forNewLinks: true })
       const known = new Set(found.map((p) => p.slug))
       const index = slugs.findIndex((s) => !known.has(s))
       if (index >= 0) {

@@ -13,8 +13,9 @@ export const deletePermission =
     const workspaceId = c.get('caller').workspaceId
     await deps.db.transaction(async (tx) => {
       const found = await findPermission(tx, workspaceId, permission)
-      if (!found) throw notFound('permission', `The permission ${permission} does not exist.`)
-      await deleteRow(tx, workspaceId, found.id)
+      const missing = notFound('permission', `The permission ${permission} does not exist.`)
+      if (!found) throw missing
+      if (!(await deleteRow(tx, workspaceId, found.id))) throw missing
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 200)
   }

@@ -1,5 +1,6 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
+import { whileDeleted } from '../../testing/concurrent-delete.js'
 import { useTestService } from '../../testing/harness.js'
 import { call, foreignRootKey, ok, unique } from '../../testing/keys-fixtures.js'
 
@@ -30,3 +31,25 @@ describe.each(testDatabaseKinds())('permissions.setRolePermissions 404 for permi
     expect(response.status).toBe(404)
   })
 })
+
+describe.skipIf(!testDatabaseKinds().includes('postgres'))(
+  'permissions.setRolePermissions 404 (postgres, concurrent deletion)',
+  () => {
+    const t = useTestService({ kind: 'postgres' })
+    it('answers 404 when the role or a permission is deleted while they are linked', async () => {
+      const slug = `${unique('p')}.read`
+      const { permissionId } = await ok<{ permissionId: string }>(t, 'permissions.createPermission', {
+        name: slug,
+        slug,
+      })
+      const { roleId } = await ok<{ roleId: string }>(t, 'permissions.createRole', { name: unique('role') })
+      const set = () => call(t, 'permissions.setRolePermissions', { roleId, permissions: [slug] })
+      const lost = await whileDeleted(t, 'rbac_permissions', permissionId, set)
+      expect(lost.response.status).toBe(404)
+      expect(lost.error?.error.type).toMatch(/permission_not_found$/)
+      const gone = await whileDeleted(t, 'rbac_roles', roleId, set)
+      expect(gone.response.status).toBe(404)
+      expect(gone.error?.error.type).toMatch(/role_not_found$/)
+    })
+  },
+)

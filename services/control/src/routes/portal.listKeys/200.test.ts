@@ -2,7 +2,7 @@ import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
 import { useTestService } from '../../testing/harness.js'
 import { call, newKey, ok } from '../../testing/keys-fixtures.js'
-import { portalToken } from '../../testing/portal-fixtures.js'
+import { callWithCookie, portalToken } from '../../testing/portal-fixtures.js'
 
 describe.each(testDatabaseKinds())('portal.listKeys 200 (%s)', (kind) => {
   const t = useTestService({ kind })
@@ -17,6 +17,15 @@ describe.each(testDatabaseKinds())('portal.listKeys 200 (%s)', (kind) => {
     expect(keys.every((k) => k.identity?.externalId === user.externalId)).toBe(true)
     expect(JSON.stringify(keys)).not.toContain('plaintext')
     expect(data?.pagination).toEqual({ hasMore: false })
+  })
+
+  it('accepts the session token as the portal_session cookie, as the official SDK sends it', async () => {
+    const { token, user } = await portalToken(t, { scopes: ['keys:read'] })
+    const { response, data } = await callWithCookie(t, 'portal.listKeys', {}, token)
+    expect(response.status).toBe(200)
+    expect(((data?.data ?? []) as Array<{ keyId: string }>).map((k) => k.keyId)).toEqual(
+      user.keys.map((k) => k.keyId),
+    )
   })
 
   it('pages with a cursor and skips deleted keys', async () => {

@@ -2,7 +2,7 @@ import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
 import { ROOT_KEY, useTestService } from '../../testing/harness.js'
 import { call } from '../../testing/keys-fixtures.js'
-import { portalToken } from '../../testing/portal-fixtures.js'
+import { callWithCookie, portalToken } from '../../testing/portal-fixtures.js'
 
 describe.each(testDatabaseKinds())('portal.listKeys 401 (%s)', (kind) => {
   const t = useTestService({ kind })
@@ -11,6 +11,16 @@ describe.each(testDatabaseKinds())('portal.listKeys 401 (%s)', (kind) => {
     const { response, error } = await call(t, 'portal.listKeys', {}, token)
     expect(response.status).toBe(401)
     expect(error?.error.title).toBe('Unauthorized')
+  })
+
+  it('answers 401 for an unknown token or a root key in the portal_session cookie', async () => {
+    for (const token of ['pst_not_a_token_we_issued', ROOT_KEY]) {
+      const { response, error } = await callWithCookie(t, 'portal.listKeys', {}, token)
+      expect(response.status).toBe(401)
+      expect(error?.error.type).toBe(
+        'https://docs.deploy-control.dev/errors/authentication/session_not_found',
+      )
+    }
   })
 
   it('answers 401 to a root key, even one with every permission', async () => {

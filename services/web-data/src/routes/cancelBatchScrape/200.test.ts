@@ -18,4 +18,15 @@ describe.each(testDatabaseKinds())('DELETE /v2/batch/scrape/{id} → 200 (%s)', 
     expect(status.status).toBe('cancelled')
     expect(status.completed).toBeLessThan(5)
   })
+
+  it('answers the same for a batch that already finished, which keeps its status and pages', async () => {
+    const started = await t.client.POST('/v2/batch/scrape', { body: { urls: [site.at('/about.html')] } })
+    const id = started.data?.id as string
+    const done = await batchFinished(t.client, id)
+    const { data, response } = await t.client.DELETE('/v2/batch/scrape/{id}', { params: { path: { id } } })
+    expect(response.status).toBe(200)
+    expect(data).toEqual({ status: 'cancelled' })
+    const after = await t.client.GET('/v2/batch/scrape/{id}', { params: { path: { id } } })
+    expect(after.data).toMatchObject({ status: 'completed', completed: done.completed })
+  })
 })

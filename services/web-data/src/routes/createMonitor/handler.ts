@@ -1,4 +1,5 @@
 import type { Handler } from '@apiplatform/web-data-routes'
+import { nowOf } from '../../clock.js'
 import type { AppEnv, Deps } from '../../http/env.js'
 import { createMonitor as create, type MonitorTarget, monitorView } from '../../monitor/store.js'
 import { assertPublicUrls, monitorUrls } from '../../net/submission.js'
@@ -10,10 +11,16 @@ export const createMonitor =
     const body = c.req.valid('json')
     await assertPublicUrls(monitorUrls(body as Parameters<typeof monitorUrls>[0]), deps.config)
     const row = await deps.db.transaction((tx) =>
-      create(tx, deps.queue, c.get('principal').teamId, {
-        ...body,
-        targets: body.targets as MonitorTarget[],
-      }),
+      create(
+        tx,
+        deps.queue,
+        c.get('principal').teamId,
+        {
+          ...body,
+          targets: body.targets as MonitorTarget[],
+        },
+        new Date(nowOf(deps)),
+      ),
     )
     return c.json({ success: true, data: monitorView(row) }, 200)
   }

@@ -50,4 +50,31 @@ describeBrowser('POST /v2/scrape with actions and screenshots → 200', () => {
     expect(data?.data?.metadata?.sourceURL).toBe(site.at('/redirect?to=/app.html'))
     expect(data?.data?.metadata?.url).toBe(site.at('/app.html'))
   })
+  it('runs the scripts of a page that builds its content with them, without being asked to', async () => {
+    const { data, response } = await t.client.POST('/v2/scrape', { body: { url: site.at('/shell.html') } })
+    expect(response.status).toBe(200)
+    expect(data?.data?.markdown).toContain('Every kettle we sell, rendered in your browser.')
+    expect(data?.data?.warning).toBeUndefined()
+    // A page of content is not rendered: its scripts only decorate it.
+    const plain = await t.client.POST('/v2/scrape', { body: { url: site.at('/product.html') } })
+    expect(plain.data?.data?.markdown).toContain('The Acme Kettle boils')
+  })
+
+  it('names no format the document holds in its warning, beside the notes of the json format', async () => {
+    const { data } = await t.client.POST('/v2/scrape', {
+      body: {
+        url: site.at('/product.html'),
+        formats: [
+          'markdown',
+          'screenshot',
+          'branding',
+          { type: 'json', schema: { type: 'object', properties: { voltage: { type: 'string' } } } },
+        ] as never,
+      },
+    })
+    expect(data?.data?.screenshot).toMatch(/^data:image\/png;base64,/)
+    expect(data?.data?.warning).toContain('Formats not produced by this service: branding.')
+    expect(data?.data?.warning).toContain('JSON fields the page does not state: voltage.')
+    expect(data?.data?.warning).not.toContain('screenshot')
+  })
 })

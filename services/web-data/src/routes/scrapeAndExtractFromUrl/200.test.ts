@@ -34,6 +34,24 @@ describe.each(testDatabaseKinds())('POST /v2/scrape → 200 (%s)', (kind) => {
     expect(doc?.html).toBeUndefined()
   })
 
+  it('produces the images format: the absolute URLs of the page images; metadata says the credits used', async () => {
+    const { data } = await t.client.POST('/v2/scrape', {
+      body: { url: site.at('/article.html'), formats: ['markdown', 'images'] },
+    })
+    expect(data?.data?.images).toEqual([site.at('/img/kettle.png')])
+    expect(data?.data?.warning).toBeUndefined()
+    expect(data?.data?.metadata?.creditsUsed).toBe(1)
+  })
+
+  it('reads location.country in either case, as the real API does', async () => {
+    const { response } = await t.client.POST('/v2/scrape', {
+      body: { url: site.at('/product.html'), location: { country: 'us', languages: ['en'] } },
+    })
+    expect(response.status).toBe(200)
+    const map = await t.client.POST('/v2/map', { body: { url: site.url, location: { country: 'de' } } })
+    expect(map.response.status).toBe(200)
+  })
+
   it('produces html, rawHtml, links and summary on request, and keeps chrome without onlyMainContent', async () => {
     const { data } = await t.client.POST('/v2/scrape', {
       body: {

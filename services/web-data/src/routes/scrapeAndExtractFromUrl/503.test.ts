@@ -22,4 +22,12 @@ describe('POST /v2/scrape → 503 (no browser installed)', () => {
     const { response } = await t.client.POST('/v2/scrape', { body: { url: site.at('/app.html') } })
     expect(response.status).toBe(200)
   })
+
+  it('says in `warning` that a page built by its scripts could not be rendered', async () => {
+    const { data, response } = await t.client.POST('/v2/scrape', { body: { url: site.at('/shell.html') } })
+    expect(response.status).toBe(200)
+    expect(data?.data?.warning).toMatch(/builds its content with JavaScript and no browser is available/)
+    const plain = await t.client.POST('/v2/scrape', { body: { url: site.at('/product.html') } })
+    expect(plain.data?.data?.warning).toBeUndefined()
+  })
 })

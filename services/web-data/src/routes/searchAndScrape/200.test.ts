@@ -112,7 +112,8 @@ describe.each(testDatabaseKinds())('POST /v2/search → 200 (%s)', (kind) => {
       url: site.at('/article.html'),
       position: 1,
     })
-    expect(data?.data?.news?.[0]?.snippet).toContain('heating')
+    // The words of the page as they are: matched words are not marked (no selectors around them).
+    expect(data?.data?.news?.[0]?.snippet).toContain('A heating element warms the water.')
   })
 
   it('only sees the pages of the calling team', async () => {

@@ -3,6 +3,7 @@ import { initialState } from '../../agent/planner.js'
 import { createRun } from '../../agent/runs.js'
 import type { AgentRequest } from '../../agent/types.js'
 import { balance } from '../../billing/credits.js'
+import { nowOf } from '../../clock.js'
 import { assertValidJsonSchema } from '../../extraction/json-schema.js'
 import type { AppEnv, Deps } from '../../http/env.js'
 import { ApiError, Errors } from '../../http/errors.js'
@@ -41,7 +42,7 @@ export const startAgent =
     if (webhook) request.webhook = webhook
     await assertPublicUrls([...(body.urls ?? []), webhook?.url], deps.config)
     const run = await deps.db.transaction((tx) =>
-      createRun(tx, deps.queue, teamId, request, initialState(request)),
+      createRun(tx, deps.queue, teamId, request, initialState(request, nowOf(deps))),
     )
     deps.queue.wake()
     return c.json(

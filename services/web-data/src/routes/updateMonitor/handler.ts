@@ -1,4 +1,5 @@
 import type { Handler } from '@apiplatform/web-data-routes'
+import { nowOf } from '../../clock.js'
 import type { AppEnv, Deps } from '../../http/env.js'
 import { type MonitorTarget, monitorView, updateMonitor as update } from '../../monitor/store.js'
 import { assertPublicUrls, monitorUrls } from '../../net/submission.js'
@@ -10,10 +11,17 @@ export const updateMonitor =
     const body = c.req.valid('json')
     await assertPublicUrls(monitorUrls(body as Parameters<typeof monitorUrls>[0]), deps.config)
     const row = await deps.db.transaction((tx) =>
-      update(tx, deps.queue, c.get('principal').teamId, c.req.valid('param').monitorId, {
-        ...body,
-        ...(body.targets ? { targets: body.targets as MonitorTarget[] } : {}),
-      }),
+      update(
+        tx,
+        deps.queue,
+        c.get('principal').teamId,
+        c.req.valid('param').monitorId,
+        {
+          ...body,
+          ...(body.targets ? { targets: body.targets as MonitorTarget[] } : {}),
+        },
+        new Date(nowOf(deps)),
+      ),
     )
     return c.json({ success: true, data: monitorView(row) }, 200)
   }

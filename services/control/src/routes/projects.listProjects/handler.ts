@@ -1,0 +1,13 @@
+import type { Deps } from '../../deps.js'
+import { toApiProject } from '../../domain/project.js'
+import type { ServiceHandler } from '../../http/env.js'
+import { workspaceList } from '../../pagination/search-page.js'
+import { listProjects as listRows } from '../../repositories/projects.js'
+
+/** `projects.listProjects`: the workspace's projects, oldest first, paginated and searchable. */
+export const listProjects =
+  (deps: Deps): ServiceHandler<'projects.listProjects'> =>
+  async (c) => {
+    const body = c.req.valid('json')
+    return c.json(await workspaceList(c, body, (input) => listRows(deps.db, input), toApiProject), 200)
+  }

@@ -1,0 +1,43 @@
+import {
+  type Database,
+  type IdempotencyRefusal,
+  IdempotencyStore,
+  idempotency,
+  keyedOperations,
+} from '@apiplatform/server-kit'
+import { spec } from '@apiplatform/web-data-routes'
+import type { MiddlewareHandler } from 'hono'
+import type { AppEnv } from './env.js'
+import { ApiError, Errors } from './errors.js'
+
+/** Each refusal as the API's `{success: false, error, code, details}`. */
+const ERRORS: Record<IdempotencyRefusal['reason'], { error: string; code: string }> = {
+  invalid_key: { error: Errors.badRequest, code: 'INVALID_IDEMPOTENCY_KEY' },
+  in_progress: { error: Errors.conflict, code: 'IDEMPOTENCY_KEY_IN_USE' },
+  key_reused: { error: Errors.unprocessable, code: 'IDEMPOTENCY_KEY_REUSED' },
+}
+
+/**
+ * Server-kit's idempotency keys on the operations whose spec declares `Idempotency-Key` (every
+ * POST, PATCH and DELETE), per API key of a team: one key's answer never reaches another key.
+ * Runs after authentication and before metering, so a replayed answer is not charged or counted
+ * again (and a 429 of the limits is never stored: it stays retryable).
+ */
+export function idempotentWrites(db: Database): MiddlewareHandler<AppEnv> {
+  const keyed = keyedOperations(spec as { paths?: unknown })
+  return idempotency<AppEnv>({
+    store: new IdempotencyStore(db),
+    applies: (c) => keyed.has(c.get('operationId')),
+    scope: (c) => {
+      const principal = c.get('principal')
+      return principal ? `${principal.teamId}/${principal.keyId}` : undefined
+    },
+    refuse: (c, r) => {
+      const e = new ApiError(r.status, ERRORS[r.reason].error, {
+        code: ERRORS[r.reason].code,
+        details: { reason: r.message },
+      })
+      return c.json(e.body(), e.status)
+    },
+  })
+}

@@ -1,0 +1,19 @@
+import type { Handler } from '@apiplatform/web-data-routes'
+import { requireBrowsers } from '../../browser/runtime.js'
+import type { AppEnv, Deps } from '../../http/env.js'
+
+/**
+ * POST /v2/browser/{sessionId}/execute: the official SDKs' path of
+ * POST /v2/interact/{sessionId}/execute, the same operation.
+ */
+export const browserExecute =
+  (deps: Deps): Handler<'browserExecute', AppEnv> =>
+  async (c) => {
+    const body = c.req.valid('json')
+    const result = await requireBrowsers(deps.browsers).sessions.execute(
+      c.get('principal').teamId,
+      c.req.valid('param').sessionId,
+      { code: body.code, language: body.language ?? 'node', timeout: body.timeout },
+    )
+    return c.json({ success: true, ...result }, 200)
+  }

@@ -1,0 +1,9 @@
+import type { Handler } from '@apiplatform/web-data-routes'
+import type { AppEnv, Deps } from '../../http/env.js'
+import { openSession } from '../createBrowserSession/handler.js'
+
+/** POST /v2/browser: the official SDKs' path of POST /v2/interact, the same operation. */
+export const createBrowser =
+  (deps: Deps): Handler<'createBrowser', AppEnv> =>
+  async (c) =>
+    c.json(await openSession(deps, c.get('principal').teamId, c.req.valid('json')), 200)

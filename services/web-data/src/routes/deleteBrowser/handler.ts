@@ -1,0 +1,14 @@
+import type { Handler } from '@apiplatform/web-data-routes'
+import { requireBrowsers } from '../../browser/runtime.js'
+import type { AppEnv, Deps } from '../../http/env.js'
+
+/** DELETE /v2/browser/{sessionId}: the official SDKs' path of DELETE /v2/interact/{sessionId}. */
+export const deleteBrowser =
+  (deps: Deps): Handler<'deleteBrowser', AppEnv> =>
+  async (c) => {
+    const closed = await requireBrowsers(deps.browsers).sessions.destroy(
+      c.get('principal').teamId,
+      c.req.valid('param').sessionId,
+    )
+    return c.json({ success: true, ...closed }, 200)
+  }

@@ -1,0 +1,12 @@
+import type { Handler } from '@apiplatform/web-data-routes'
+import { requireBrowsers } from '../../browser/runtime.js'
+import type { AppEnv, Deps } from '../../http/env.js'
+
+/** GET /v2/browser: the official SDKs' path of GET /v2/interact, the same operation. */
+export const listBrowsers =
+  (deps: Deps): Handler<'listBrowsers', AppEnv> =>
+  async (c) => {
+    const { status } = c.req.valid('query')
+    const sessions = await requireBrowsers(deps.browsers).sessions.list(c.get('principal').teamId, status)
+    return c.json({ success: true, sessions }, 200)
+  }

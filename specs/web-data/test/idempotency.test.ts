@@ -1,0 +1,27 @@
+/**
+ * Which operations take `Idempotency-Key`: every POST, PATCH and DELETE, no GET. The client sends
+ * a key on every call but a GET, and the service honours the header where this spec declares it.
+ */
+import { describe, expect, it } from 'vitest'
+import { deref, type Json, operations, spec } from './helpers.js'
+
+const keyed = (op: Json) =>
+  (op.parameters ?? []).some((p: Json) => {
+    const param = deref(p)
+    return param.in === 'header' && param.name === 'Idempotency-Key'
+  })
+
+describe('Idempotency-Key', () => {
+  it('is declared, as the shared parameter, by every write and by no read', () => {
+    const wrong = operations()
+      .filter(({ method, op }) => keyed(op) === (method === 'get'))
+      .map(({ method, path }) => `${method} ${path}`)
+    expect(wrong).toEqual([])
+    for (const { op } of operations().filter(({ op }) => keyed(op)))
+      expect(op.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' })
+  })
+
+  it('is 1 to 255 characters', () => {
+    expect(spec.components.parameters.IdempotencyKey.schema).toMatchObject({ minLength: 1, maxLength: 255 })
+  })
+})

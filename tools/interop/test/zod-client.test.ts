@@ -1,0 +1,46 @@
+/**
+ * openapi-zod-client's module is code another team runs: it must import (zod builds every schema
+ * then) and validate what the API sends.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { THROWS_ON_IMPORT } from '../src/known-defects.js'
+import { bundlePath, generatedDir } from '../src/paths.js'
+
+type ZodLike = { safeParse: (value: unknown) => { success: boolean; error?: unknown } }
+const load = (api: string) =>
+  import(join(generatedDir, 'openapi-zod-client', api, 'client.ts')) as Promise<{
+    schemas: Record<string, ZodLike>
+    createApiClient: unknown
+  }>
+
+/** The first example of a component's response, from the bundle. */
+function responseExample(api: string, path: string, status: string): unknown {
+  const doc = JSON.parse(readFileSync(bundlePath(api as 'control'), 'utf8'))
+  const media = doc.paths[path].post?.responses[status].content['application/json']
+  return Object.values<{ value: unknown }>(media.examples)[0]?.value
+}
+
+describe('control', () => {
+  it('imports and validates a createKey request and answer', async () => {
+    const { schemas, createApiClient } = await load('control')
+    expect(typeof createApiClient).toBe('function')
+    const request = schemas.V2KeysCreateKeyRequestBody?.safeParse({
+      apiId: 'api_1234abcd',
+      meta: { plan: 'pro' },
+    })
+    expect(request?.success, String(request?.error)).toBe(true)
+    const answer = schemas.V2KeysCreateKeyResponseBody?.safeParse(
+      responseExample('control', '/v2/keys.createKey', '200'),
+    )
+    expect(answer?.success, String(answer?.error)).toBe(true)
+  })
+})
+
+describe('web-data', () => {
+  it('is a known defect of the tool: importing throws (src/known-defects.ts)', async () => {
+    expect(THROWS_ON_IMPORT['web-data']).toBeDefined()
+    await expect(load('web-data')).rejects.toThrow()
+  })
+})
