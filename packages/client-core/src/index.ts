@@ -254,7 +254,7 @@ export async function send(
           error = stop()
           retry = false
         } else {
-          error = cfg.network(e instanceof Error ? e.message : String(e), e)
+          error = cfg.network(networkMessage(method, url, e), e)
           retry &&= (r as RetryOptions).retryNetworkErrors !== false
         }
       }
@@ -320,3 +320,16 @@ export const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
     }
     signal?.addEventListener('abort', onAbort, { once: true })
   })
+
+/**
+ * What a failed request's error says: which request, to which host (a base URL taken from the
+ * wrong variable is then plain to see), and the system's reason (`ECONNREFUSED`, `ENOTFOUND`, …),
+ * which fetch keeps in the cause of its bare "fetch failed".
+ */
+function networkMessage(method: string, url: string, e: unknown): string {
+  const reason = e instanceof Error ? e.message : String(e)
+  const cause =
+    e instanceof Error ? (e.cause as { code?: unknown; message?: unknown } | undefined) : undefined
+  const detail = typeof cause?.code === 'string' ? cause.code : cause?.message
+  return `${method} ${url} failed: ${reason}${typeof detail === 'string' && detail ? ` (${detail})` : ''}`
+}

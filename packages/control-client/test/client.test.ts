@@ -163,6 +163,10 @@ describe('errors', () => {
       retry: false,
     })
     await expect(c.liveness()).rejects.toBeInstanceOf(ControlNetworkError)
+    // The message names the request and the host, and the system's reason.
+    await expect(c.liveness()).rejects.toThrow(
+      /^GET http:\/\/127\.0\.0\.1:1\/v2\/liveness failed: fetch failed \(.+\)$/,
+    )
   })
 
   it('timeouts are ControlTimeoutError; abort rejects with the reason', async () => {

@@ -154,6 +154,9 @@ describe('errors', () => {
   it('network failure and timeout are errors of their own kind', async () => {
     const c = createWebDataClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k', retry: false })
     await expect(c.scrape({ url: 'https://a.b' })).rejects.toBeInstanceOf(WebDataNetworkError)
+    await expect(c.scrape({ url: 'https://a.b' })).rejects.toThrow(
+      /^POST http:\/\/127\.0\.0\.1:1\/v2\/scrape failed: /,
+    )
     srv.reply(() => {})
     await expect(client({ timeoutMs: 30 }).agent.get(JOB)).rejects.toBeInstanceOf(WebDataTimeoutError)
   })
