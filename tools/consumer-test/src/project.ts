@@ -37,6 +37,7 @@ const PROGRAMS = [
   'web-data.mts',
   'faults.mts',
   'idempotency.mts',
+  'repeat.mts',
   'control-service.mts',
   'web-data-service.mts',
 ]

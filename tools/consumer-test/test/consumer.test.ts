@@ -170,25 +170,31 @@ function startSite(): Promise<Server> {
  * in memory. Their log level is the command's default: one JSON line per request, which the last
  * test reads.
  */
-function startServices(node: string): Promise<[RunningCommand, RunningCommand]> {
+function startServices(
+  node: string,
+  storage: { control?: Record<string, string>; webData?: Record<string, string> } = {},
+): Promise<[RunningCommand, RunningCommand]> {
+  const memory = ['--memory']
   const bin = (name: string) => join(project.dir, 'node_modules/@apiplatform', name, 'bin', `${name}.js`)
   return Promise.all([
-    startServiceCommand(node, [bin('control-service'), '--port', '0', '--memory'], {
+    startServiceCommand(node, [bin('control-service'), '--port', '0', ...(storage.control ? [] : memory)], {
       cwd: project.dir,
       env: {
         ...project.env,
         CONTROL_ROOT_KEY: 'root_consumer_test',
         CONTROL_WORKFLOW_STEP_MS: '20',
         LOG_FORMAT: 'json',
+        ...storage.control,
       },
     }),
-    startServiceCommand(node, [bin('web-data-service'), '--port', '0', '--memory'], {
+    startServiceCommand(node, [bin('web-data-service'), '--port', '0', ...(storage.webData ? [] : memory)], {
       cwd: project.dir,
       env: {
         ...project.env,
         WEB_DATA_API_KEY: 'fc-consumer-test',
         WEB_DATA_ALLOW_PRIVATE_URLS: '1',
         LOG_FORMAT: 'json',
+        ...storage.webData,
       },
     }),
   ])
@@ -344,6 +350,42 @@ it('a write whose answer was lost is retried with one Idempotency-Key and done o
     lossyWeb.server.close()
   }
 })
+
+it.skipIf(!process.env.TEST_DATABASE_URL)(
+  'a write repeated with its Idempotency-Key after both services restarted on PostgreSQL counts once',
+  async () => {
+    const database = process.env.TEST_DATABASE_URL as string
+    const schemas = { control: `idem_control_${process.pid}`, webData: `idem_web_data_${process.pid}` }
+    const storage = {
+      control: { DATABASE_URL: database, DATABASE_SCHEMA: schemas.control },
+      webData: { DATABASE_URL: database, DATABASE_SCHEMA: schemas.webData },
+    }
+    const repeat = (services: [RunningCommand, RunningCommand]) =>
+      runJson('repeat.mjs', {
+        ...controlEnv(services[0]),
+        ...webDataEnv(services[1]),
+        RUN_ID: `run${process.pid}`,
+      })
+    try {
+      const first = await startServices(process.execPath, storage)
+      const before = await repeat(first)
+      expect(await Promise.all(first.map((s) => s.stop()))).toEqual([0, 0])
+      const again = await startServices(process.execPath, storage)
+      try {
+        const after = await repeat(again)
+        expect(before).toMatchObject({ keys: 1, mismatch: 422 })
+        // The same answers, and still one key: nothing was done twice.
+        expect(after).toEqual(before)
+      } finally {
+        await Promise.all(again.map((s) => s.stop()))
+      }
+    } finally {
+      const db = await openDatabase({ databaseUrl: database })
+      for (const schema of Object.values(schemas)) await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+      await db.close()
+    }
+  },
+)
 
 it('CommonJS with nothing configured: require, credentials and base URLs from the environment, error classes, retries', async () => {
   const env = {
