@@ -37,25 +37,42 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
       await pool.query(text)
     },
     async transaction(fn) {
-      const client = await pool.connect()
-      try {
-        await client.query('BEGIN')
-        const tx: Sql = {
-          query: async <Row>(text: string, params?: readonly unknown[]) =>
-            (await client.query(text, params as unknown[] | undefined)).rows as Row[],
+      for (let attempt = 1; ; attempt++) {
+        const client = await pool.connect()
+        try {
+          await client.query('BEGIN')
+          const tx: Sql = {
+            query: async <Row>(text: string, params?: readonly unknown[]) =>
+              (await client.query(text, params as unknown[] | undefined)).rows as Row[],
+          }
+          const result = await fn(tx)
+          await client.query('COMMIT')
+          return result
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => {})
+          if (!isRetryable(error) || attempt >= MAX_ATTEMPTS) throw error
+        } finally {
+          client.release()
         }
-        const result = await fn(tx)
-        await client.query('COMMIT')
-        return result
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {})
-        throw error
-      } finally {
-        client.release()
+        // Apart at random, so the transactions that deadlocked do not meet again at once.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt))
       }
     },
     close: () => pool.end(),
   }
+}
+
+/**
+ * A transaction PostgreSQL aborted to break a deadlock (40P01) or a serialization conflict (40001)
+ * did nothing: it is run again, as the PostgreSQL manual advises, instead of answering 500. Rows
+ * locked in one statement (`FOR UPDATE OF d, a`) are locked in the order the plan reads them, so
+ * two requests on one app can meet in opposite orders.
+ */
+const MAX_ATTEMPTS = 5
+
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === '40P01' || code === '40001'
 }
 
 function quoteIdent(name: string): string {

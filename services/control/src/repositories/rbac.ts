@@ -84,8 +84,11 @@ export async function findPermission(sql: Sql, workspaceId: string, idOrSlug: st
  */
 export interface LinkLock {
   forNewLinks?: boolean
+  /** Replacing the row's links: one writer at a time, so two replacements cannot interleave. */
+  forReplacingLinks?: boolean
 }
-const lockClause = (options: LinkLock) => (options.forNewLinks ? ' FOR KEY SHARE' : '')
+const lockClause = (options: LinkLock) =>
+  options.forReplacingLinks ? ' FOR NO KEY UPDATE' : options.forNewLinks ? ' FOR KEY SHARE' : ''
 
 /** The permissions with these slugs (those that exist). */
 export async function findPermissionsBySlug(

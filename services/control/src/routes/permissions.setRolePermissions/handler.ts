@@ -18,7 +18,7 @@ export const setRolePermissions =
     requirePermission(c)
     const workspaceId = c.get('caller').workspaceId
     const data = await deps.db.transaction(async (tx) => {
-      const role = await findRole(tx, workspaceId, roleId, { forNewLinks: true })
+      const role = await findRole(tx, workspaceId, roleId, { forReplacingLinks: true })
       if (!role) throw notFound('role', `The role ${roleId} does not exist.`)
       const found = await findPermissionsBySlug(tx, workspaceId, permissions, { forNewLinks: true })
       const missing = permissions.find((s) => !found.some((p) => p.slug === s))
