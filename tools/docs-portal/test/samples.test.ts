@@ -89,6 +89,8 @@ interface Outcome {
   operationId: string
   kind: string
   exchanges: Exchange[]
+  /** How long preparing and running the sample took, in ms. */
+  ms: number
   /** Why the sample did not run (curl's exit, a TypeScript exception), if it did not. */
   failure?: string
 }
@@ -206,6 +208,7 @@ describe('code samples against the stand-ins', () => {
       for (const op of docs[api].ops) {
         for (const sample of op.samples) {
           const kind = sample['x-sample-kind']
+          const started = performance.now()
           const source = await prepare(api, op, localize(api, sample.source))
           recorders[api].take()
           let failure: string | undefined
@@ -234,6 +237,7 @@ describe('code samples against the stand-ins', () => {
             operationId: op.operationId,
             kind,
             exchanges,
+            ms: Math.round(performance.now() - started),
             ...(failure ? { failure } : {}),
           })
         }
@@ -251,13 +255,15 @@ describe('code samples against the stand-ins', () => {
       const key = `${o.api} ${o.kind} ${status >= 200 && status < 300 ? '2xx' : status}`
       counts.set(key, (counts.get(key) ?? 0) + 1)
     }
+    const slowest = [...outcomes].sort((a, b) => b.ms - a.ms).slice(0, 8)
     console.log(
-      'samples run: %d\n%s',
+      'samples run: %d\n%s\nslowest:\n%s',
       outcomes.length,
       [...counts]
         .sort()
         .map(([k, n]) => `  ${k}: ${n}`)
         .join('\n'),
+      slowest.map((o) => `  ${o.ms} ms ${o.api} ${o.operationId} (${o.kind})`).join('\n'),
     )
     expect(outcomes.length).toBeGreaterThan(300)
   })
@@ -283,6 +289,10 @@ describe('code samples against the stand-ins', () => {
       const last = o.exchanges.at(-1) as Exchange
       if (!(last.status >= 200 && last.status < 300))
         out.push(`${label}: answered ${last.status} ${JSON.stringify(last.body).slice(0, 300)}`)
+      // Code run in a browser session answers 200 also when the code failed (a selector not found).
+      const ran = last.body as { exitCode?: unknown; killed?: unknown } | undefined
+      if (ran && typeof ran === 'object' && ((ran.exitCode ?? 0) !== 0 || ran.killed === true))
+        out.push(`${label}: its code failed: ${JSON.stringify(last.body).slice(0, 300)}`)
     }
     return out
   }

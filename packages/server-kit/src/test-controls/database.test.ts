@@ -76,4 +76,52 @@ describe.each(testDatabaseKinds())('test controls on %s', (kind) => {
     )
     expect(next?.id).toBe('2')
   })
+
+  it('writes back only the tables written since the last restore, and those referencing them', async () => {
+    await raw.exec(`
+      CREATE TABLE part_orgs (id text PRIMARY KEY);
+      CREATE TABLE part_users (id text PRIMARY KEY, org text NOT NULL REFERENCES part_orgs (id));
+      CREATE TABLE part_notes (id text PRIMARY KEY, body text NOT NULL);
+      INSERT INTO part_orgs VALUES ('o1'); INSERT INTO part_users VALUES ('u1', 'o1');
+      INSERT INTO part_notes VALUES ('n1', 'seeded');
+    `)
+    const snapshot = await snapshotDatabase(raw)
+    // A row's xmin is the transaction that wrote it: unchanged when the restore left it alone.
+    const versions = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          ['part_orgs', 'part_users', 'part_notes'].map(async (t) => {
+            const [row] = await raw.query<{ v: string }>(`SELECT xmin::text AS v FROM ${t}`)
+            return [t, row?.v]
+          }),
+        ),
+      )
+    const seeded = await versions()
+    await snapshot.restore()
+    expect(await versions()).toEqual(seeded)
+
+    await raw.query("UPDATE part_notes SET body = 'changed'")
+    await snapshot.restore()
+    const afterNotes = await versions()
+    expect(await raw.query('SELECT body FROM part_notes')).toEqual([{ body: 'seeded' }])
+    expect(afterNotes.part_notes).not.toBe(seeded.part_notes)
+    expect(afterNotes.part_orgs).toBe(seeded.part_orgs)
+
+    // A write to a referenced table writes back the tables pointing at it too.
+    await raw.query("INSERT INTO part_orgs VALUES ('o2')")
+    await snapshot.restore()
+    const afterOrgs = await versions()
+    expect(await raw.query('SELECT id FROM part_orgs')).toEqual([{ id: 'o1' }])
+    expect(afterOrgs.part_users).not.toBe(afterNotes.part_users)
+    expect(afterOrgs.part_notes).toBe(afterNotes.part_notes)
+    // A rolled-back write changed nothing.
+    await raw
+      .transaction(async (tx) => {
+        await tx.query("INSERT INTO part_notes VALUES ('n2', 'gone')")
+        throw new Error('roll back')
+      })
+      .catch(() => undefined)
+    await snapshot.restore()
+    expect(await versions()).toEqual(afterOrgs)
+  })
 })

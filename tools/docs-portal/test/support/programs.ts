@@ -1,5 +1,5 @@
 /** Running what the docs show: shell snippets in bash, TypeScript programs type-checked and imported. */
-import { execFile } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import ts from 'typescript'
@@ -38,16 +38,37 @@ export function bash(
   timeoutMs: number,
 ): Promise<ShellRun> {
   return new Promise((resolve) => {
-    execFile(
-      'bash',
-      ['-c', script],
-      { cwd, env: { ...process.env, ...env }, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0
-        const why = error?.killed ? `still running after ${timeoutMs} ms (killed)` : error?.message
-        resolve({ code, stdout, stderr: error && !stderr ? (why ?? '') : stderr })
-      },
-    )
+    // Its own process group: a timeout ends the script and everything it started (a curl in a
+    // pipe would otherwise keep the output open, and the run would never end).
+    const child = spawn('bash', ['-c', script], {
+      cwd,
+      env: { ...process.env, ...env },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString()
+    })
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString()
+    })
+    let timedOut = false
+    const timer = setTimeout(() => {
+      timedOut = true
+      try {
+        process.kill(-(child.pid as number), 'SIGKILL')
+      } catch {
+        // already gone
+      }
+    }, timeoutMs)
+    child.on('close', (code, signal) => {
+      clearTimeout(timer)
+      const why = timedOut ? `still running after ${timeoutMs} ms (killed)` : `ended by ${signal}`
+      const failed = code !== 0
+      resolve({ code: code ?? 1, stdout, stderr: failed && !stderr ? why : stderr })
+    })
   })
 }
 
