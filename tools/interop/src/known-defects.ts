@@ -18,17 +18,4 @@ export const KNOWN_TYPE_ERRORS: KnownDefect[] = [
       'Kubb 5 writes `default: {}` of `scrapeOptions` as zod `.default({})`, which zod 4 types as the ' +
       "schema's output (every defaulted field filled in); `.prefault({})` is what the spec means.",
   },
-  {
-    file: 'generated/openapi-zod-client/web-data/client.ts',
-    code: 'TS2740',
-    why:
-      'openapi-zod-client writes the discriminated `TraceEvent` (oneOf of `$ref`s whose targets are ' +
-      '`allOf`s) as z.discriminatedUnion over `.and()` intersections, which zod cannot discriminate, ' +
-      'and ignores `const`; it only falls back to z.union when the allOf is inline.',
-  },
 ]
-
-/** Generated modules that throw when imported, for the reason given above. */
-export const THROWS_ON_IMPORT: Record<string, string> = {
-  'web-data': 'generated/openapi-zod-client/web-data/client.ts',
-}

@@ -5,7 +5,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { THROWS_ON_IMPORT } from '../src/known-defects.js'
 import { bundlePath, generatedDir } from '../src/paths.js'
 
 type ZodLike = { safeParse: (value: unknown) => { success: boolean; error?: unknown } }
@@ -16,9 +15,9 @@ const load = (api: string) =>
   }>
 
 /** The first example of a component's response, from the bundle. */
-function responseExample(api: string, path: string, status: string): unknown {
+function responseExample(api: string, path: string, status: string, method = 'post'): unknown {
   const doc = JSON.parse(readFileSync(bundlePath(api as 'control'), 'utf8'))
-  const media = doc.paths[path].post?.responses[status].content['application/json']
+  const media = doc.paths[path][method]?.responses[status].content['application/json']
   return Object.values<{ value: unknown }>(media.examples)[0]?.value
 }
 
@@ -39,8 +38,22 @@ describe('control', () => {
 })
 
 describe('web-data', () => {
-  it('is a known defect of the tool: importing throws (src/known-defects.ts)', async () => {
-    expect(THROWS_ON_IMPORT['web-data']).toBeDefined()
-    await expect(load('web-data')).rejects.toThrow()
+  // The trace's events are a oneOf told apart by each variant's constant `type`, without an
+  // OpenAPI discriminator: the tool writes a discriminator over `allOf` variants as a
+  // z.discriminatedUnion that throws when the module is imported.
+  it('imports and validates an agent trace and a scrape request', async () => {
+    const { schemas, createApiClient } = await load('web-data')
+    expect(typeof createApiClient).toBe('function')
+    const trace = schemas.AgentTraceResponse?.safeParse(
+      responseExample('web-data', '/v2/agent/{jobId}/trace', '200', 'get'),
+    )
+    expect(trace?.success, String(trace?.error)).toBe(true)
+    const wrongKind = schemas.TraceEventToolCallFinished?.safeParse({ type: 'run.started' })
+    expect(wrongKind?.success).toBe(false)
+    const scrape = schemas.ScrapeRequest?.safeParse({
+      url: 'https://example.com',
+      headers: { 'x-team': 'docs' },
+    })
+    expect(scrape?.success, String(scrape?.error)).toBe(true)
   })
 })
