@@ -1,11 +1,18 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { describeBrowser } from '../../testing/browser.js'
 import type { TestService } from '../../testing/harness.js'
+import { useFixtureSite } from '../../testing/lifecycle.js'
 import { startSharedTestService } from '../../testing/shared-service.js'
 
 describeBrowser('POST /v2/interact/{sessionId}/execute → 408', () => {
+  const site = useFixtureSite()
   let t: TestService
   let sessionId: string
+  /** Code that asks the site for `marker` first: the test waits for that, not for a fixed time. */
+  const signalling = (marker: string, code: string) =>
+    `await page.goto(${JSON.stringify(site.at(marker))}); ${code}`
+  const started = (marker: string) =>
+    vi.waitFor(() => expect(site.hits.get(marker)).toBe(1), { timeout: 30_000, interval: 20 })
   beforeAll(async () => {
     t = await startSharedTestService()
     const { data } = await t.client.POST('/v2/interact', { body: {} })
@@ -23,12 +30,14 @@ describeBrowser('POST /v2/interact/{sessionId}/execute → 408', () => {
 
   it('answers Request Timeout when the session stays busy for the whole timeout, and runs nothing', async () => {
     const first = execute(
-      `globalThis.ran = (globalThis.ran ?? 0) + 1; await new Promise((r) => setTimeout(r, 5000))`,
+      signalling(
+        '/started-408-busy',
+        `globalThis.ran = (globalThis.ran ?? 0) + 1; await new Promise((r) => setTimeout(r, 5000))`,
+      ),
       10,
     )
-    // Give the first run time to claim the session before the second one queues behind it (a
-    // second ahead: a loaded CI machine is slow to get there; the first keeps it busy for 5 s).
-    await new Promise((resolve) => setTimeout(resolve, 1000))
+    // The first run holds the session (it reached its marker) before the second one queues.
+    await started('/started-408-busy')
     const second = await execute(`globalThis.ran = (globalThis.ran ?? 0) + 100`, 1)
     expect(second.response.status).toBe(408)
     expect(second.error).toMatchObject({
@@ -42,8 +51,8 @@ describeBrowser('POST /v2/interact/{sessionId}/execute → 408', () => {
   }, 60_000)
 
   it('runs queued code once the session frees within its timeout', async () => {
-    const first = execute(`await new Promise((r) => setTimeout(r, 500))`, 5)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    const first = execute(signalling('/started-408-frees', `await new Promise((r) => setTimeout(r, 500))`), 5)
+    await started('/started-408-frees')
     const second = await execute('return 40 + 2', 10)
     expect(second.data).toMatchObject({ result: '42', killed: false })
     expect((await first).data).toMatchObject({ killed: false })

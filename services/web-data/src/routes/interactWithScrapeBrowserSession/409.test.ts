@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { describeBrowser } from '../../testing/browser.js'
 import { useFixtureSite, useTestService } from '../../testing/lifecycle.js'
 
@@ -11,10 +11,12 @@ describeBrowser('POST /v2/scrape/{jobId}/interact → 409', () => {
     const jobId = String(scraped.data?.data?.metadata?.scrapeId)
     const slow = t.client.POST('/v2/scrape/{jobId}/interact', {
       params: { path: { jobId } },
-      body: { code: 'await page.waitForTimeout(5000); return "done"' },
+      body: {
+        code: `await page.goto(${JSON.stringify(site.at('/started-409'))}); await page.waitForTimeout(5000); return "done"`,
+      },
     })
-    // A second for the slow code to start (a loaded CI machine is slow to get there).
-    await new Promise((r) => setTimeout(r, 1000))
+    // The slow code has the session once its page asked the site for the marker path.
+    await vi.waitFor(() => expect(site.hits.get('/started-409')).toBe(1), { timeout: 30_000, interval: 20 })
     const { error, response } = await t.client.POST('/v2/scrape/{jobId}/interact', {
       params: { path: { jobId } },
       body: { code: 'return 1' },
