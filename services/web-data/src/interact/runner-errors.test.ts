@@ -43,13 +43,15 @@ describeBrowser('errors of code run in a session', () => {
   })
 
   it('a failing page call reports its message, never the service’s stack', async () => {
+    // The evaluate first: a refused navigation still commits Chromium's error page a moment after
+    // goto throws, and an evaluate meeting that commit loses its context instead of throwing.
     const cases: Array<[string, string]> = [
+      [`await page.evaluate(() => { throw new Error('in page') })`, 'page.evaluate: Error: in page'],
       [`await page.goto('not a url')`, 'Invalid URL'],
       [
         `await page.goto('http://127.0.0.1:9/')`,
         'page.goto: 127.0.0.1 is not allowed (private or loopback address)',
       ],
-      [`await page.evaluate(() => { throw new Error('in page') })`, 'page.evaluate: Error: in page'],
       [`await page.nope()`, 'page.nope is not a function'],
     ]
     for (const [code, message] of cases) {
