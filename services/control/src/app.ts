@@ -11,17 +11,17 @@ import {
 } from '@apiplatform/server-kit'
 import type { Context } from 'hono'
 import { every } from 'hono/combine'
-import { invalidatingWrites } from './caches.js'
 import type { Deps } from './deps.js'
 import { createHandlers } from './handlers.js'
 import { authenticate } from './http/auth.js'
 import type { ServiceEnv } from './http/env.js'
 import { errorMapper } from './http/error-response.js'
 import { idempotentWrites } from './http/idempotency.js'
+import { invalidatingWrites } from './http/invalidating-writes.js'
 import { livenessAnswer } from './http/liveness.js'
 import { problemVerdict } from './http/log-verdict.js'
 import { pooledRequestId } from './http/request-id.js'
-import { limitRequestRate } from './http/request-rate-limit.js'
+import { limitRequestRate, type RequestRateLimiter } from './http/request-rate-limit.js'
 import { RootKeyCache } from './http/root-key-cache.js'
 
 /** The bundled hand-written spec (specs/control/dist/openapi.json), as served on /openapi.json. */
@@ -33,6 +33,14 @@ export function loadBundledSpec(): unknown {
     // The routes package embeds the bundle it was generated from.
     return generatedSpec
   }
+}
+
+/** What the app needs besides what handlers need: the edge's own state (see `Deps`). */
+export interface AppDeps extends Deps {
+  /** Root-key lookups cached briefly (createService sets it; without it every request queries). */
+  rootKeys?: RootKeyCache
+  /** The API's own request rate limit per workspace (429); createService sets it. */
+  requestRateLimiter?: RequestRateLimiter
 }
 
 export interface AppOptions {
@@ -50,7 +58,7 @@ export interface AppOptions {
  * The Hono app of the service: every implemented operation, authentication, /openapi.json. Its
  * `fetch` writes one log line per request, and every response carries `X-Request-Id`.
  */
-export function createApp(deps: Deps, options: AppOptions = {}) {
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const log = requestLog(options.logger ?? silentLogger(), {
     requestIdHeader: 'X-Request-Id',
     verdict: problemVerdict,

@@ -1,13 +1,12 @@
 /**
  * The in-process caches of the hot path (`keys.verifyKey`, `ratelimit.limit`). Each is a
- * TtlCache: this process's own writes invalidate it at once (see `invalidatingWrites`), other
- * processes' writes are seen within its TTL (`CONTROL_CACHE_MS`, default 1000 ms).
+ * TtlCache: this process's own writes invalidate it at once (`http/invalidating-writes.ts`, by
+ * `staleAfter`), other processes' writes are seen within its TTL (`CONTROL_CACHE_MS`, default
+ * 1000 ms).
  */
 import type { OperationId } from '@apiplatform/control-routes'
 import { TtlCache } from '@apiplatform/server-kit'
-import type { MiddlewareHandler } from 'hono'
 import { SecretHashes } from './domain/key-secrets.js'
-import type { ServiceEnv } from './http/env.js'
 import type { Namespace } from './ratelimit/namespaces.js'
 import type { Override, OverrideTable } from './ratelimit/overrides.js'
 import type { KeyRecord } from './repositories/api-keys.js'
@@ -52,37 +51,10 @@ const KEY_NAMESPACES = new Set(['apis', 'identities', 'keys', 'permissions', 'po
 const READS = /^(get|list|verify|whoami|exchange|createSession)/
 
 /** Which caches a write operation makes stale. */
-function staleAfter(operationId: OperationId): Array<keyof ServiceCaches> {
+export function staleAfter(operationId: OperationId): Array<keyof ServiceCaches> {
   const [namespace, procedure = ''] = operationId.split('.')
   if (KEY_NAMESPACES.has(namespace ?? '') && !READS.test(procedure)) return ['keys', 'keyHashes']
   if (operationId === 'ratelimit.setOverride' || operationId === 'ratelimit.deleteOverride')
     return ['overrideTables', 'overrides']
   return []
-}
-
-/**
- * Wraps the auth middleware so that every write operation invalidates the caches it can make
- * stale, both before it runs and after it answered: a read that started before the write
- * committed cannot put its result back (TtlCache generations).
- */
-export function invalidatingWrites(
-  caches: ServiceCaches,
-  inner: MiddlewareHandler<ServiceEnv>,
-): MiddlewareHandler<ServiceEnv> {
-  const memo = new Map<OperationId, Array<keyof ServiceCaches>>()
-  return async (c, next) => {
-    const id = c.get('operationId')
-    let stale = memo.get(id)
-    if (!stale) {
-      stale = staleAfter(id)
-      memo.set(id, stale)
-    }
-    if (stale.length === 0) return inner(c, next)
-    for (const name of stale) caches[name].invalidate()
-    try {
-      return await inner(c, next)
-    } finally {
-      for (const name of stale) caches[name].invalidate()
-    }
-  }
 }

@@ -3,8 +3,6 @@ import type { AnalyticsBuffer } from './analytics/buffer.js'
 import type { ServiceCaches } from './caches.js'
 import type { DnsResolver } from './domain/dns.js'
 import type { VariableCipher } from './domain/secrets.js'
-import type { RequestRateLimiter } from './http/request-rate-limit.js'
-import type { RootKeyCache } from './http/root-key-cache.js'
 import type { RatelimitLeases } from './ratelimit/leases.js'
 
 /** What the handlers need: storage, the job queue, and the clock. */
@@ -26,10 +24,6 @@ export interface Deps {
   ratelimits?: RatelimitLeases
   /** The same for the key and identity limits of `keys.verifyKey` (`key_ratelimit_windows`). */
   keyRatelimits?: RatelimitLeases
-  /** Root-key lookups cached briefly (createService sets it; without it every request queries). */
-  rootKeys?: RootKeyCache
-  /** The API's own request rate limit per workspace (429); createService sets it. */
-  requestRateLimiter?: RequestRateLimiter
   /** Customer portal settings (defaults: see `portalSettings`). */
   portal?: Partial<PortalSettings>
 }

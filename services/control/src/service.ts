@@ -20,15 +20,14 @@ import {
   TestClock,
   type TestControls,
 } from '@apiplatform/server-kit'
+import { everyPermission } from './access/authorize.js'
 import { AnalyticsBuffer } from './analytics/buffer.js'
-import { createApp, loadBundledSpec } from './app.js'
+import { type AppDeps, createApp, loadBundledSpec } from './app.js'
 import { createCaches } from './caches.js'
 import type { ServiceConfig } from './config.js'
 import { databaseTemplate, MIGRATIONS_DIR } from './database-template.js'
-import type { Deps } from './deps.js'
 import { type DnsResolver, systemDnsResolver } from './domain/dns.js'
 import { VariableCipher } from './domain/secrets.js'
-import { everyPermission } from './http/auth.js'
 import { clientErrorAnswer } from './http/client-errors.js'
 import { DEFAULT_REQUEST_RATE_LIMIT, RequestRateLimiter } from './http/request-rate-limit.js'
 import { RootKeyCache } from './http/root-key-cache.js'
@@ -55,7 +54,7 @@ export interface RunningService {
    * demo data came with it, and only the root key and the variables were written by this start.
    */
   fromTemplate: boolean
-  deps: Deps
+  deps: AppDeps
   /** The test controls, with `testControls` only. */
   controls?: TestControls
   /** Takes the state a reset of the controls goes back to again (after the start's seed requests). */
@@ -139,7 +138,7 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       seeding.catch(() => {})
     }
     const dns = config.dnsResolver ?? systemDnsResolver()
-    const deps: Deps = {
+    const deps: AppDeps = {
       db,
       queue,
       now,

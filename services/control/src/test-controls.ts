@@ -13,7 +13,7 @@ import {
   type TestClock,
   type TestControlsRuntime,
 } from '@apiplatform/server-kit'
-import type { Deps } from './deps.js'
+import type { AppDeps } from './app.js'
 import { pooledRequestId } from './http/request-id.js'
 
 /** The problem type of an injected status, the one the service uses for it where it has one. */
@@ -41,7 +41,7 @@ export function controlTestControls(options: {
   httpToken?: string | undefined
   db: Database
   queue: JobQueue
-  deps: () => Deps
+  deps: () => AppDeps
 }): ControlTestControls {
   const runtime = createTestControls({
     clock: options.clock,

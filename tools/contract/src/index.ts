@@ -9,6 +9,7 @@ export {
   formatAuthMatrix,
   runAuthMatrix,
 } from './fuzz/auth-matrix.js'
+export { deepValue } from './fuzz/body-mutations.js'
 export {
   afterwards,
   type ConcurrentRun,
@@ -24,7 +25,6 @@ export {
   invariantsFor,
   webDataInvariants,
 } from './fuzz/concurrency/tables.js'
-export { deepValue } from './fuzz/generate.js'
 export { describeRequest, formatFinding, formatReport } from './fuzz/report.js'
 export type { FuzzRequest, RequestKind } from './fuzz/request.js'
 export {

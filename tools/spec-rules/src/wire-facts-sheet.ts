@@ -11,14 +11,8 @@
  *
  * Sections other than those two (prose) are not read.
  */
-import {
-  countFacts,
-  enumerate,
-  type Json,
-  type WireBody,
-  type WireFactsFile,
-  type WireOperation,
-} from './wire-facts.js'
+import { countFacts, enumerate } from './wire-facts-entries.js'
+import type { Json, WireBody, WireFactsFile, WireOperation } from './wire-facts-types.js'
 
 interface Line {
   text: string

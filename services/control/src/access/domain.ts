@@ -1,19 +1,19 @@
-import type { Context } from 'hono'
 import type { Deps } from '../deps.js'
 import type { DomainRecord } from '../domain/custom-domain.js'
 import { notFound } from '../domain/errors.js'
-import { authorize } from '../http/auth.js'
-import type { ServiceEnv } from '../http/env.js'
 import { findDomain } from '../repositories/domains.js'
+import { authorize } from './authorize.js'
+import type { Caller } from './caller.js'
 import { denied } from './permission.js'
 
 export const domainNotFound = (domain: string) =>
   notFound('domain', `The domain ${domain} is not attached to any environment of this workspace.`)
 
 /** A domain of the caller's workspace by name (or id): 404 when unknown, 403 without the permission. */
-export async function domainOf(deps: Deps, c: Context<ServiceEnv>, domain: string): Promise<DomainRecord> {
-  const d = await findDomain(deps.db, c.get('caller').workspaceId, domain.trim())
+export async function domainOf(deps: Deps, caller: Caller, domain: string): Promise<DomainRecord> {
+  const d = await findDomain(deps.db, caller.workspaceId, domain.trim())
   if (!d) throw domainNotFound(domain)
-  if (!authorize(c, { environmentId: d.environmentId })) throw denied(c, { environmentId: d.environmentId })
+  if (!authorize(caller, { environmentId: d.environmentId }))
+    throw denied(caller, { environmentId: d.environmentId })
   return d
 }

@@ -1,8 +1,7 @@
 import type { Sql } from '@apiplatform/server-kit'
-import type { Context } from 'hono'
 import { notFound } from '../domain/errors.js'
-import type { ServiceEnv } from '../http/env.js'
 import { findIdentity, type IdentityRecord } from '../repositories/identities.js'
+import type { Caller } from './caller.js'
 import { requirePermission } from './permission.js'
 
 export const identityNotFound = (identity: string) =>
@@ -10,13 +9,13 @@ export const identityNotFound = (identity: string) =>
 
 /** The identity named by id or externalId in the caller's workspace (403 first, then 404). */
 export async function identityForOperation(
-  c: Context<ServiceEnv>,
+  caller: Caller,
   sql: Sql,
   identity: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<IdentityRecord> {
-  requirePermission(c)
-  const found = await findIdentity(sql, c.get('caller').workspaceId, identity, options)
+  requirePermission(caller)
+  const found = await findIdentity(sql, caller.workspaceId, identity, options)
   if (!found) throw identityNotFound(identity)
   return found
 }

@@ -1,8 +1,7 @@
 import type { Sql } from '@apiplatform/server-kit'
-import type { Context } from 'hono'
 import { notFound } from '../domain/errors.js'
-import type { ServiceEnv } from '../http/env.js'
 import { findKey, type KeyRecord } from '../repositories/api-keys.js'
+import type { Caller } from './caller.js'
 import { requirePermission } from './permission.js'
 
 export const keyNotFound = (keyId: string) =>
@@ -13,13 +12,13 @@ export const keyNotFound = (keyId: string) =>
  * with no fitting permission at all got its 403 from the auth middleware already).
  */
 export async function keyForOperation(
-  c: Context<ServiceEnv>,
+  caller: Caller,
   sql: Sql,
   keyId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<KeyRecord> {
-  const key = await findKey(sql, c.get('caller').workspaceId, keyId, options)
+  const key = await findKey(sql, caller.workspaceId, keyId, options)
   if (!key) throw keyNotFound(keyId)
-  requirePermission(c, { apiId: key.apiId })
+  requirePermission(caller, { apiId: key.apiId })
   return key
 }

@@ -3,22 +3,22 @@
  * (or its deletion was accepted), then 403 without the operation's permission on it.
  */
 import type { Sql } from '@apiplatform/server-kit'
-import type { Context } from 'hono'
 import { notFound } from '../domain/errors.js'
-import { authorize } from '../http/auth.js'
-import type { ServiceEnv } from '../http/env.js'
-import { findProject, type ProjectRecord } from '../repositories/projects.js'
+import type { ProjectRecord } from '../domain/project.js'
+import { findProject } from '../repositories/projects.js'
 import type { RowLock } from '../repositories/rows.js'
+import { authorize } from './authorize.js'
+import type { Caller } from './caller.js'
 import { denied } from './permission.js'
 
 export async function projectOf(
   sql: Sql,
-  c: Context<ServiceEnv>,
+  caller: Caller,
   project: string,
   lock: RowLock = {},
 ): Promise<ProjectRecord> {
-  const found = await findProject(sql, c.get('caller').workspaceId, project, lock)
+  const found = await findProject(sql, caller.workspaceId, project, lock)
   if (!found) throw notFound('project', `The project ${project} does not exist.`)
-  if (!authorize(c, { projectId: found.id })) throw denied(c, { projectId: found.id })
+  if (!authorize(caller, { projectId: found.id })) throw denied(caller, { projectId: found.id })
   return found
 }

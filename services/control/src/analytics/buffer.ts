@@ -15,18 +15,9 @@
  * decision this process answered; another process sees them within `flushMs`.
  */
 import type { Sql } from '@apiplatform/server-kit'
+import type { VerificationRow } from '../repositories/api-keys.js'
 
-export interface VerificationRow {
-  workspaceId: string
-  keyId: string | null
-  apiId: string | null
-  identityId: string | null
-  outcome: string
-  tags: readonly string[]
-  region: string
-  /** Unix ms. */
-  time: number
-}
+export type { VerificationRow }
 
 export interface RatelimitDecisionRow {
   workspaceId: string

@@ -1,8 +1,7 @@
-import type { Context } from 'hono'
+import { authorize } from '../access/authorize.js'
+import type { Caller } from '../access/caller.js'
 import type { Deps } from '../deps.js'
 import { ApiError, forbidden, invalidInput, preconditionFailed } from '../domain/errors.js'
-import { authorize } from '../http/auth.js'
-import type { ServiceEnv } from '../http/env.js'
 import { executeConfined } from './executor.js'
 import { type Alias, compileQuery, QueryError } from './query.js'
 
@@ -17,16 +16,19 @@ export interface AnalyticsSource {
 }
 
 /**
- * The shared body of the four analytics operations: permission, 412 when documented and the
- * workspace has no data yet, compile (400 syntax / 422 not allowed), run confined (400 / 422).
+ * The rows of `query`, the shared body of the four analytics operations: permission, 412 when
+ * documented and the workspace has no data yet, compile (400 syntax / 422 not allowed), run
+ * confined (400 / 422).
  */
-export async function runAnalytics(deps: Deps, c: Context<ServiceEnv>, source: AnalyticsSource) {
-  const requestId = c.get('requestId')
-  const caller = c.get('caller')
-  if (!authorize(c)) throw forbidden(`The root key may not read ${source.what}.`)
+export async function runAnalytics(
+  deps: Deps,
+  caller: Caller,
+  query: string,
+  source: AnalyticsSource,
+): Promise<Record<string, unknown>[]> {
+  if (!authorize(caller)) throw forbidden(`The root key may not read ${source.what}.`)
   // Rows this process answered but has not written yet (see AnalyticsBuffer).
   await deps.analytics?.flush()
-  const { query } = (await c.req.json()) as { query: string }
   let sql: string
   try {
     sql = compileQuery(query, [source.alias])
@@ -52,7 +54,7 @@ export async function runAnalytics(deps: Deps, c: Context<ServiceEnv>, source: A
     workspaceId: caller.workspaceId,
     timeoutMs: ANALYTICS_TIMEOUT_MS,
   })
-  if (outcome.ok) return c.json({ meta: { requestId }, data: outcome.rows }, 200)
+  if (outcome.ok) return outcome.rows
   if (outcome.kind === 'invalid') {
     throw invalidInput(`The query failed: ${outcome.message}`, {
       location: 'body.query',

@@ -1,6 +1,37 @@
-import type { AppRecord } from '../repositories/apps.js'
-import type { EnvironmentRecord } from '../repositories/environments.js'
+import type { EnvironmentSettings } from './environment-settings.js'
 import { ApiError } from './errors.js'
+
+export interface AppRecord {
+  id: string
+  workspaceId: string
+  projectId: string
+  slug: string
+  name: string
+  gitRepository: string | null
+  gitDefaultBranch: string | null
+  currentDeploymentId: string | null
+  isRolledBack: boolean
+  deleteProtection: boolean
+  createdAt: number
+  updatedAt: number | null
+  /** Set once `apps.deleteApp` was accepted; the app disappears when the deletion workflow ends. */
+  deletionRequestedAt: number | null
+}
+
+export interface EnvironmentRecord {
+  id: string
+  workspaceId: string
+  projectId: string
+  appId: string
+  slug: string
+  kind: 'production' | 'preview'
+  description: string
+  deleteProtection: boolean
+  createdAt: number
+  updatedAt: number | null
+  /** Build and runtime settings (the defaults until `environments.updateSettings` changes them). */
+  settings: EnvironmentSettings
+}
 
 /** The `App` schema of the API. `isRolledBack` is the rolled-back marking of a rollback. */
 export function toApiApp(a: AppRecord) {

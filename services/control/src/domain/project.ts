@@ -1,5 +1,14 @@
-import type { ProjectRecord } from '../repositories/projects.js'
 import { ApiError } from './errors.js'
+
+export interface ProjectRecord {
+  id: string
+  workspaceId: string
+  slug: string
+  name: string
+  createdAt: number
+  updatedAt: number | null
+  deleteProtection: boolean
+}
 
 /** A project as the API returns it (`updatedAt` only once it has changed). */
 export function toApiProject(p: ProjectRecord) {

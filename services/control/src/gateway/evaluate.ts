@@ -16,65 +16,11 @@
  * A request no policy refuses is forwarded (recorded with the upstream's status).
  */
 import type { Deps } from '../deps.js'
+import type { FieldMatch, MatchExpr, Policy, PolicyTarget, StringMatch } from '../domain/gateway-policy.js'
 import { decide } from '../ratelimit/engine.js'
 import { insertGatewayRequest } from '../repositories/gateway.js'
-import type { PolicyTarget } from './target.js'
 
-export interface StringMatch {
-  exact?: string
-  prefix?: string
-  regex?: string
-  ignoreCase?: boolean
-}
-export interface FieldMatch {
-  name: string
-  present?: true
-  value?: StringMatch
-}
-export interface MatchExpr {
-  path?: { path: StringMatch }
-  method?: { methods: string[] }
-  header?: FieldMatch
-  queryParam?: FieldMatch
-}
-export interface RatelimitIdentifier {
-  remoteIp?: object
-  header?: { name: string }
-  authenticatedSubject?: object
-  path?: object
-  principalField?: { path: string }
-}
-export interface Policy {
-  name: string
-  enabled: boolean
-  match?: MatchExpr[]
-  keyauth?: {
-    keyspaces: string[]
-    locations?: Array<{
-      bearer?: object
-      header?: { name: string; stripPrefix?: string }
-      queryParam?: { name: string }
-    }>
-    permissionQuery?: string
-    ratelimits?: unknown[]
-    credits?: number
-  }
-  ratelimit?: {
-    limit: number
-    windowMs: number
-    identifier?: RatelimitIdentifier
-    identifiers?: RatelimitIdentifier[]
-  }
-  firewall?: { action: 'ACTION_DENY' }
-  openapi?: object
-  logging?: {
-    requestHeaders?: boolean
-    responseHeaders?: boolean
-    requestBody?: boolean
-    responseBody?: boolean
-    query?: boolean
-  }
-}
+export type { Policy }
 
 export interface GatewayRequest {
   method: string

@@ -4,9 +4,7 @@
  * `gateway.updatePolicy` keeps the id of the policy it changes.
  */
 import { newId } from '@apiplatform/server-kit'
-import type { Policy } from './evaluate.js'
-
-export type StoredPolicy = Policy & { id: string }
+import type { Policy, StoredPolicy } from '../domain/gateway-policy.js'
 
 /** The policies as given, each with a new id (in front, where `gateway.listPolicies` shows it). */
 export function withNewIds(policies: readonly Policy[]): StoredPolicy[] {

@@ -1,25 +1,18 @@
-import type { Context } from 'hono'
+import { authorize } from '../access/authorize.js'
+import type { Caller } from '../access/caller.js'
 import type { Deps } from '../deps.js'
 import { forbidden, notFound } from '../domain/errors.js'
-import { authorize } from '../http/auth.js'
-import type { ServiceEnv } from '../http/env.js'
+import type { PolicyTarget } from '../domain/gateway-policy.js'
 import { findApp } from '../repositories/apps.js'
 import { findEnvironment } from '../repositories/environments.js'
-
-export interface PolicyTarget {
-  workspaceId: string
-  projectId: string
-  appId: string
-  environmentId: string
-}
 
 /** The environment named by project/app/environment (ids or slugs): 404 unknown, 403 without permission. */
 export async function resolveTarget(
   deps: Deps,
-  c: Context<ServiceEnv>,
+  caller: Caller,
   body: { project: string; app: string; environment: string },
 ): Promise<PolicyTarget> {
-  const ws = c.get('caller').workspaceId
+  const ws = caller.workspaceId
   const app = await findApp(deps.db, ws, body.project, body.app)
   const environment = app && (await findEnvironment(deps.db, app.id, body.environment))
   if (!app || !environment) {
@@ -28,7 +21,7 @@ export async function resolveTarget(
       `The environment ${body.environment} of ${body.project}/${body.app} does not exist.`,
     )
   }
-  if (!authorize(c, { environmentId: environment.id })) {
+  if (!authorize(caller, { environmentId: environment.id })) {
     throw forbidden(`The root key lacks the gateway policy permission on environment ${environment.id}.`)
   }
   return { workspaceId: ws, projectId: app.projectId, appId: app.id, environmentId: environment.id }

@@ -5,14 +5,16 @@
  * that holds no permission which could allow the operation for any resource answers 403 here,
  * before the request is validated or anything is looked up, so neither a 400 nor a 404 tells a
  * caller without the permission anything. The rest of authorization (403, or the deliberate 404
- * of the operations that document no 403) is decided by the handlers with `authorize`, because
- * permissions may name the resource being acted on.
+ * of the operations that document no 403) is decided once the resource is found, with the
+ * `Caller` set here and `authorize` (access/), because permissions may name that resource.
  */
-import { type OperationId, requiredPermissions as permissionTable, spec } from '@apiplatform/control-routes'
-import { type Database, documentedStatuses, parseBearer, sha256 } from '@apiplatform/server-kit'
+import { type OperationId, spec } from '@apiplatform/control-routes'
+import { type Database, parseBearer, sha256 } from '@apiplatform/server-kit'
 import type { Context, MiddlewareHandler } from 'hono'
-import { forbidden, unauthorized } from '../domain/errors.js'
-import { fillPlaceholders, PermissionSet } from '../domain/permissions.js'
+import { mayTry, refusedOutright } from '../access/authorize.js'
+import type { Caller } from '../access/caller.js'
+import { unauthorized } from '../domain/errors.js'
+import { PermissionSet } from '../domain/permissions.js'
 import { scopeActions } from '../domain/portal-scopes.js'
 import { findPortalSessionByToken } from '../repositories/portal.js'
 import type { ServiceEnv } from './env.js'
@@ -89,29 +91,25 @@ export function authenticate(
     if (key.expiresAt !== null && key.expiresAt <= at) {
       throw unauthorized('key_expired', 'The root key has expired.')
     }
-    c.set('caller', {
+    const caller: Caller = {
       keyId: key.id,
       workspaceId: key.workspaceId,
       permissions: key.permissionSet,
-    })
-    await refuseOutright(c)
+      operationId,
+    }
+    c.set('caller', caller)
+    await refuseOutright(c, caller)
     return next()
   }
 }
 
-const statuses = documentedStatuses(spec)
-
 /**
- * 403 when the caller holds nothing that could allow the operation, for operations that document
- * 403 (the others answer 404 by design, after validation). The detail names the permissions with
- * the ids the request names, where its body names them.
+ * 403 when the caller holds nothing that could allow the operation (see `mayTry`). The detail
+ * names the permissions with the ids the request names, where its body names them.
  */
-async function refuseOutright(c: Context<ServiceEnv>): Promise<void> {
-  const operationId = c.get('operationId')
-  const requirements = requiredPermissions(operationId)
-  if (!statuses.get(operationId)?.has(403)) return
-  if (c.get('caller').permissions.mightSatisfy(requirements)) return
-  const named: Record<string, string | undefined> = { portalId: c.get('portalSession')?.portalId }
+async function refuseOutright(c: Context<ServiceEnv>, caller: Caller): Promise<void> {
+  if (mayTry(caller)) return
+  const named: Record<string, string | undefined> = { portalId: caller.portalSession?.portalId }
   try {
     const body: unknown = await c.req.json()
     if (body && typeof body === 'object' && !Array.isArray(body)) {
@@ -122,15 +120,7 @@ async function refuseOutright(c: Context<ServiceEnv>): Promise<void> {
   } catch {
     // Not JSON: the permissions are named with their placeholders.
   }
-  const needed = requirements
-    .map((alternative) =>
-      alternative
-        .map((template) => fillPlaceholders(template, named) ?? template.replace(/[{}]/g, ''))
-        .join(' and '),
-    )
-    .join(' or ')
-  const who = c.get('portalSession') ? 'The portal session' : 'The root key'
-  throw forbidden(`${who} lacks ${needed}.`)
+  throw refusedOutright(caller, named)
 }
 
 /**
@@ -152,44 +142,16 @@ async function portalSession(
   if (session.tokenExpiresAt <= at) {
     throw unauthorized('session_expired', 'The portal session has expired.')
   }
-  c.set('caller', {
+  const caller: Caller = {
     keyId: session.id,
     workspaceId: session.workspaceId,
     permissions: new PermissionSet(
       scopeActions(session.scopes).map((action) => `portal.${session.portalId}.${action}`),
     ),
-  })
-  c.set('portalSession', session)
-  await refuseOutright(c)
-  return next()
-}
-
-/** The `x-required-permissions` of an operation (a list of alternatives), generated from the spec. */
-export function requiredPermissions(operationId: OperationId): readonly (readonly string[])[] {
-  return permissionTable[operationId] ?? []
-}
-
-/**
- * Whether the caller may run the current operation on a resource: some alternative of the
- * operation's `x-required-permissions` is fully held, with `{placeholders}` filled from `resource`.
- */
-export function authorize(
-  c: Context<ServiceEnv>,
-  resource: Record<string, string | undefined> = {},
-): boolean {
-  return c.get('caller').permissions.satisfies(requiredPermissions(c.get('operationId')), resource)
-}
-
-/** Every permission the spec knows, with wildcard ids: what the bootstrap root key holds. */
-export function everyPermission(): string[] {
-  // Permissions that operations check besides their x-required-permissions (named in descriptions).
-  const all = new Set<string>(['ratelimit.*.create_namespace'])
-  for (const alternatives of Object.values(permissionTable)) {
-    for (const alternative of alternatives) {
-      for (const template of alternative) all.add(template.replace(/\{[A-Za-z0-9_]+\}/g, '*'))
-    }
+    operationId: c.get('operationId'),
+    portalSession: session,
   }
-  // Named only in operation descriptions (keys.getKey and apis.listKeys with `decrypt`).
-  all.add('api.*.decrypt_key')
-  return [...all].sort()
+  c.set('caller', caller)
+  await refuseOutright(c, caller)
+  return next()
 }

@@ -1,19 +1,12 @@
 import type { ApiEnv, Handler, OperationId } from '@apiplatform/control-routes'
-import type { PermissionSet } from '../domain/permissions.js'
-import type { PortalSessionRecord } from '../repositories/portal.js'
+import type { Context } from 'hono'
+import type { Caller } from '../access/caller.js'
 
-/** The authenticated caller of a request. */
-export interface Caller {
-  keyId: string
-  workspaceId: string
-  permissions: PermissionSet
-}
-
-/**
- * Hono environment of the service: the routes package's variables plus the caller, and for the
- * operations secured with `portalSession`, the portal session (`caller.keyId` is then its id).
- */
-export type ServiceEnv = ApiEnv<{ caller: Caller; portalSession: PortalSessionRecord }>
+/** Hono environment of the service: the routes package's variables plus the authenticated caller. */
+export type ServiceEnv = ApiEnv<{ caller: Caller }>
 
 /** The typed handler of one operation in this service. */
 export type ServiceHandler<K extends OperationId> = Handler<K, ServiceEnv>
+
+/** The caller of an authenticated operation: what a handler passes down instead of `c`. */
+export const callerOf = (c: Context<ServiceEnv>): Caller => c.get('caller')

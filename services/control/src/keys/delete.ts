@@ -1,7 +1,6 @@
 import type { Sql } from '@apiplatform/server-kit'
-import type { Context } from 'hono'
+import type { Caller } from '../access/caller.js'
 import { keyForOperation, keyNotFound } from '../access/key.js'
-import type { ServiceEnv } from '../http/env.js'
 import { hardDeleteKey, softDeleteKey } from '../repositories/api-keys.js'
 
 /**
@@ -10,11 +9,11 @@ import { hardDeleteKey, softDeleteKey } from '../repositories/api-keys.js'
  * of one key exactly one succeeds, the others are the 404 of a deleted key.
  */
 export async function deleteStoredKey(
-  c: Context<ServiceEnv>,
+  caller: Caller,
   tx: Sql,
   input: { keyId: string; permanent: boolean; now: number },
 ): Promise<void> {
-  const key = await keyForOperation(c, tx, input.keyId)
+  const key = await keyForOperation(caller, tx, input.keyId)
   const deleted = input.permanent
     ? await hardDeleteKey(tx, key.id)
     : await softDeleteKey(tx, key.id, input.now)

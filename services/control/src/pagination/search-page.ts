@@ -1,7 +1,6 @@
-import type { Context } from 'hono'
+import type { Caller } from '../access/caller.js'
 import { requirePermission } from '../access/permission.js'
 import { type CursorKey, paginate, parseCursor, rowCursor } from '../domain/cursor.js'
-import type { ServiceEnv } from '../http/env.js'
 import type { SearchPageInput } from '../repositories/search-page.js'
 
 /** The body of a list operation with a search: `search`, `cursor`, `limit` (default 100). */
@@ -37,12 +36,13 @@ export async function searchablePage<Record extends CursorKey, Item>(
  * roles): 403 without the operation's permission, else `{ meta, data, pagination }`.
  */
 export async function workspaceList<Record extends CursorKey, Item>(
-  c: Context<ServiceEnv>,
+  caller: Caller,
+  requestId: string,
   body: SearchPageBody,
   list: (input: SearchPageInput) => Promise<Record[]>,
   toApi: (record: Record) => Item | Promise<Item>,
 ) {
-  requirePermission(c)
-  const page = await searchablePage(body, c.get('caller').workspaceId, list, toApi)
-  return { meta: { requestId: c.get('requestId') }, ...page }
+  requirePermission(caller)
+  const page = await searchablePage(body, caller.workspaceId, list, toApi)
+  return { meta: { requestId }, ...page }
 }

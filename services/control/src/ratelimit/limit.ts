@@ -1,8 +1,7 @@
-import type { Context } from 'hono'
+import { authorize } from '../access/authorize.js'
+import type { Caller } from '../access/caller.js'
 import type { Deps } from '../deps.js'
 import { forbidden } from '../domain/errors.js'
-import { authorize } from '../http/auth.js'
-import type { ServiceEnv } from '../http/env.js'
 import { decide, deleteExpiredWindows, type LimitResult } from './engine.js'
 import {
   ensureNamespace,
@@ -31,11 +30,10 @@ const CREATE_NAMESPACE = 'ratelimit.*.create_namespace'
  */
 export async function namespaceForLimit(
   deps: Deps,
-  c: Context<ServiceEnv>,
+  caller: Caller,
   name: string,
   mayLimit: (ns: { id: string; name: string }) => boolean,
 ): Promise<Namespace> {
-  const caller = c.get('caller')
   const find = () => findNamespace(deps.db, caller.workspaceId, name)
   let ns = deps.caches
     ? await deps.caches.namespaces.get(
@@ -56,8 +54,8 @@ export async function namespaceForLimit(
 }
 
 /** Whether the current operation's permission is held for the namespace (by id or by name). */
-export const mayActOn = (c: Context<ServiceEnv>) => (ns: { id: string; name: string }) =>
-  namespaceResources(ns).some((r) => authorize(c, r))
+export const mayActOn = (caller: Caller) => (ns: { id: string; name: string }) =>
+  namespaceResources(ns).some((r) => authorize(caller, r))
 
 let decisions = 0
 

@@ -1,6 +1,6 @@
 import { newId, type Sql } from '@apiplatform/server-kit'
+import type { Caller } from '../access/caller.js'
 import { ApiError, forbidden, notFound } from '../domain/errors.js'
-import type { Caller } from '../http/env.js'
 import { numOrNull } from '../repositories/rows.js'
 
 export interface Namespace {

@@ -4,7 +4,6 @@
  * deletion sets `deleted_at`) are invisible to every lookup.
  */
 import type { Sql } from '@apiplatform/server-kit'
-import type { VerificationRow } from '../analytics/buffer.js'
 import type { Refill } from '../domain/credits.js'
 import { json, num, numOrNull } from './rows.js'
 
@@ -347,6 +346,19 @@ export async function takeRatelimitTokens(
     params,
   )
   return { granted: false, used: num(rows[0]?.count), windowStart }
+}
+
+/** One row of `key_verifications`, as `recordVerification` and the analytics buffer write it. */
+export interface VerificationRow {
+  workspaceId: string
+  keyId: string | null
+  apiId: string | null
+  identityId: string | null
+  outcome: string
+  tags: readonly string[]
+  region: string
+  /** Unix ms. */
+  time: number
 }
 
 /** Records one verification for analytics (`key_verifications`). */

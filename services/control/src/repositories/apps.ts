@@ -1,23 +1,7 @@
 import { newId, type Sql } from '@apiplatform/server-kit'
+import type { AppRecord } from '../domain/app.js'
 import { num, numOrNull, type RowLock } from './rows.js'
 import { type SearchPageInput, searchPage } from './search-page.js'
-
-export interface AppRecord {
-  id: string
-  workspaceId: string
-  projectId: string
-  slug: string
-  name: string
-  gitRepository: string | null
-  gitDefaultBranch: string | null
-  currentDeploymentId: string | null
-  isRolledBack: boolean
-  deleteProtection: boolean
-  createdAt: number
-  updatedAt: number | null
-  /** Set once `apps.deleteApp` was accepted; the app disappears when the deletion workflow ends. */
-  deletionRequestedAt: number | null
-}
 
 interface Row {
   id: string

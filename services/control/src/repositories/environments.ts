@@ -1,4 +1,5 @@
 import type { Sql } from '@apiplatform/server-kit'
+import type { EnvironmentRecord } from '../domain/app.js'
 import {
   type EnvironmentBuild,
   type EnvironmentRegion,
@@ -7,21 +8,6 @@ import {
   settingsOf,
 } from '../domain/environment-settings.js'
 import { json, num, numOrNull } from './rows.js'
-
-export interface EnvironmentRecord {
-  id: string
-  workspaceId: string
-  projectId: string
-  appId: string
-  slug: string
-  kind: 'production' | 'preview'
-  description: string
-  deleteProtection: boolean
-  createdAt: number
-  updatedAt: number | null
-  /** Build and runtime settings (the defaults until `environments.updateSettings` changes them). */
-  settings: EnvironmentSettings
-}
 
 interface Row {
   id: string

@@ -1,6 +1,5 @@
 import type { Sql } from '@apiplatform/server-kit'
-import type { StoredPolicy } from '../gateway/policy-ids.js'
-import type { PolicyTarget } from '../gateway/target.js'
+import type { PolicyTarget, StoredPolicy } from '../domain/gateway-policy.js'
 import { json } from './rows.js'
 
 /** The environment's policies in evaluation order, each with its id. */

@@ -1,16 +1,7 @@
 import type { Sql } from '@apiplatform/server-kit'
+import type { ProjectRecord } from '../domain/project.js'
 import { num, numOrNull, type RowLock } from './rows.js'
 import { type SearchPageInput, searchPage } from './search-page.js'
-
-export interface ProjectRecord {
-  id: string
-  workspaceId: string
-  slug: string
-  name: string
-  createdAt: number
-  updatedAt: number | null
-  deleteProtection: boolean
-}
 
 interface Row {
   id: string

@@ -13,7 +13,7 @@
  */
 import { newId, randomToken, sha256, sqlError } from '@apiplatform/server-kit'
 import { expect } from 'vitest'
-import { everyPermission } from '../http/auth.js'
+import { everyPermission } from '../access/authorize.js'
 import { locationsOf, type TestService, type TestServiceOptions } from './harness.js'
 import { call, type RawResult } from './keys-fixtures.js'
 import { VALID_REQUESTS } from './valid-requests.js'

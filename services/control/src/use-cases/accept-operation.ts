@@ -5,6 +5,8 @@
  * commits, so accepted work is never lost.
  */
 import type { Database, JobQueue, Sql } from '@apiplatform/server-kit'
+import { authorize } from '../access/authorize.js'
+import type { Caller } from '../access/caller.js'
 import {
   assertAllowed,
   type DeploymentRecord,
@@ -48,19 +50,15 @@ const recordedKind = (kind: 'rollback' | 'promote' | 'stop' | 'start', d: Deploy
 
 export async function acceptDeploymentOperation(
   deps: { db: Database; queue: JobQueue; now: () => number },
-  input: {
-    kind: 'rollback' | 'promote' | 'stop' | 'start'
-    workspaceId: string
-    deploymentId: string
-    /** Whether the caller holds the operation's permission for this deployment. */
-    mayActOn: (d: DeploymentRecord) => boolean
-    requestId: string
-  },
+  caller: Caller,
+  input: { kind: 'rollback' | 'promote' | 'stop' | 'start'; deploymentId: string; requestId: string },
 ): Promise<{ operationId: string }> {
   return deps.db.transaction(async (tx) => {
-    const d = await findDeployment(tx, input.workspaceId, input.deploymentId, { forUpdate: true })
+    const d = await findDeployment(tx, caller.workspaceId, input.deploymentId, { forUpdate: true })
     // Unknown and not permitted give the same 404: existence is never revealed.
-    if (!d || !input.mayActOn(d)) throw deploymentNotFound(input.deploymentId)
+    if (!d || !authorize(caller, { environmentId: d.environmentId })) {
+      throw deploymentNotFound(input.deploymentId)
+    }
     assertAllowed(BLOCKERS[input.kind](d))
     const now = deps.now()
     const kind = recordedKind(input.kind, d)

@@ -1,8 +1,7 @@
 import type { Sql } from '@apiplatform/server-kit'
-import type { Context } from 'hono'
+import type { Caller } from '../access/caller.js'
 import { keyForOperation } from '../access/key.js'
 import type { Deps } from '../deps.js'
-import type { ServiceEnv } from '../http/env.js'
 import type { KeyRecord } from '../repositories/api-keys.js'
 import { keyDirectPermissions, keyRoles, toApiPermission, toApiRole } from '../repositories/rbac.js'
 
@@ -14,26 +13,26 @@ type Change = (tx: Sql, key: KeyRecord) => Promise<void>
  */
 async function changeKeyAccess<T>(
   deps: Deps,
-  c: Context<ServiceEnv>,
+  caller: Caller,
   keyId: string,
   change: Change,
   read: (tx: Sql, key: KeyRecord) => Promise<T>,
 ): Promise<T> {
   return deps.db.transaction(async (tx) => {
-    const key = await keyForOperation(c, tx, keyId, { forUpdate: true })
+    const key = await keyForOperation(caller, tx, keyId, { forUpdate: true })
     await change(tx, key)
     return read(tx, key)
   })
 }
 
 /** Changes a key's direct permissions; returns them afterwards, as the API shows them. */
-export const changeKeyPermissions = (deps: Deps, c: Context<ServiceEnv>, keyId: string, change: Change) =>
-  changeKeyAccess(deps, c, keyId, change, async (tx, key) =>
+export const changeKeyPermissions = (deps: Deps, caller: Caller, keyId: string, change: Change) =>
+  changeKeyAccess(deps, caller, keyId, change, async (tx, key) =>
     (await keyDirectPermissions(tx, key.id)).map(toApiPermission),
   )
 
 /** Changes a key's roles; returns them afterwards, as the API shows them. */
-export const changeKeyRoles = (deps: Deps, c: Context<ServiceEnv>, keyId: string, change: Change) =>
-  changeKeyAccess(deps, c, keyId, change, async (tx, key) =>
+export const changeKeyRoles = (deps: Deps, caller: Caller, keyId: string, change: Change) =>
+  changeKeyAccess(deps, caller, keyId, change, async (tx, key) =>
     Promise.all((await keyRoles(tx, key.id)).map((r) => toApiRole(tx, r))),
   )

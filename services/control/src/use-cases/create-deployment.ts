@@ -9,11 +9,10 @@
  * new deployment will wait in `awaiting_approval` after its build.
  */
 import { type JobQueue, newId, type Sql } from '@apiplatform/server-kit'
+import type { AppRecord, EnvironmentRecord } from '../domain/app.js'
 import { deploymentRuntime } from '../domain/environment-settings.js'
-import type { AppRecord } from '../repositories/apps.js'
 import { recordDeploymentEvent } from '../repositories/deployment-events.js'
 import { insertDeployment, queuedInEnvironment, updateDeploymentState } from '../repositories/deployments.js'
-import type { EnvironmentRecord } from '../repositories/environments.js'
 import { insertOperation } from '../repositories/operations.js'
 import { OPERATIONS_QUEUE, type OperationJob } from '../workflows/queue-names.js'
 

@@ -1,46 +1,19 @@
-import type { Database, Job, JobContext, JobQueue, Sql } from '@apiplatform/server-kit'
-import { charge, credit, Prices } from '../billing/credits.js'
-import { type Now, nowOf } from '../clock.js'
-import { type Extractor, extractionPage, type TokenUsage } from '../extraction/extractor.js'
+import type { Job, JobContext, Sql } from '@apiplatform/server-kit'
+import { Prices } from '../billing/credits.js'
+import { nowOf } from '../clock.js'
 import { mergeResults, missingFields } from '../extraction/merge.js'
 import { recordTokens } from '../extraction/token-usage.js'
-import { ApiError } from '../http/errors.js'
-import { parsePage } from '../scrape/document.js'
-import { fetchOrThrow, parseHttpUrl } from '../scrape/scrape.js'
 import { recordPage } from '../scrape/store.js'
 import { searchPages } from '../search/index.js'
 import { pagesRecorded } from '../search/indexer.js'
-import { queueWebhooks } from '../webhooks/outbox.js'
+import { finish } from './finish.js'
 import { rankLinks, searchTerms } from './planner.js'
-import {
-  addCreditsSpent,
-  completeRun,
-  failRun,
-  loadRun,
-  lockRunForFinish,
-  type RunRow,
-  saveRunState,
-} from './runs.js'
-import { appendEvent, BILLING, ORCHESTRATOR, PLATFORM, saveSnapshot, type TraceError } from './trace.js'
+import { saveResult, schemaOf } from './result-artifact.js'
+import type { RunnerOptions } from './runner-options.js'
+import { loadRun, type RunRow, saveRunState } from './runs.js'
+import { scrapeTool, startToolCall } from './tools.js'
+import { appendEvent, ORCHESTRATOR, PLATFORM } from './trace.js'
 import type { RunState } from './types.js'
-
-export interface RunnerOptions {
-  db: Database
-  /** Where webhook deliveries are queued. */
-  queue: JobQueue
-  allowPrivateUrls: boolean
-  /** Pause between steps. */
-  stepMs: number
-  /** Timeout of one page fetch. */
-  fetchTimeoutMs?: number
-  /** Fills the run's schema from each page read. */
-  extractor: Extractor
-  /** Business time (`clock.ts`): when tool calls start, how long a run took; real time by default. */
-  now?: Now
-}
-
-/** How long a finished run's result stays retrievable. */
-const RESULT_TTL_MS = 24 * 60 * 60 * 1000
 
 /**
  * Executes agent runs one step per job execution. Every step commits its trace events, its
@@ -288,164 +261,4 @@ async function step(run: RunRow, ctx: JobContext, options: RunnerOptions): Promi
 
   // finalize
   await ctx.complete((tx) => finish(tx, options, run, 'succeeded', null))
-}
-
-const schemaOf = (run: RunRow) => (run.request.schema?.properties ? run.request.schema : undefined)
-
-/** Records a new version of the run's result artifact (`result.json`), saved as `snapshotId`. */
-function resultUpdated(tx: Sql, runId: string, snapshotId: string, change: Record<string, unknown>) {
-  return appendEvent(tx, runId, ORCHESTRATOR, {
-    type: 'artifact.updated',
-    artifact: { kind: 'json', artifactId: 'art_result', path: 'result.json', snapshotId, ...change },
-  })
-}
-
-/** Saves the run's result artifact as a snapshot and records the new version. */
-async function saveResult(tx: Sql, runId: string, artifact: unknown, change: Record<string, unknown>) {
-  await resultUpdated(tx, runId, await saveSnapshot(tx, runId, 'json', JSON.stringify(artifact)), change)
-}
-
-/** Bills a tool call and records its start; false when the team is out of credits (the run ended). */
-async function startToolCall(
-  tx: Sql,
-  options: RunnerOptions,
-  run: RunRow,
-  call: { toolCallId: string; toolName: string; parameters: Record<string, unknown> },
-  startedAt: Date,
-): Promise<boolean> {
-  if (!(await billToolCall(tx, options, run, call.toolCallId))) return false
-  await appendEvent(tx, run.id, ORCHESTRATOR, { type: 'tool_call.started', ...call }, startedAt)
-  return true
-}
-
-/** Takes the price of a tool call from the team; a team out of credits ends the run. */
-async function billToolCall(
-  tx: Sql,
-  options: RunnerOptions,
-  run: RunRow,
-  toolCallId: string,
-): Promise<boolean> {
-  if (await charge(tx, run.team_id, Prices.agentToolCall, 'agent tool call', `${run.id}/${toolCallId}`)) {
-    await addCreditsSpent(tx, run.id, Prices.agentToolCall)
-    run.credits_spent += Prices.agentToolCall
-    return true
-  }
-  await finish(tx, options, run, 'credit_limit_reached', {
-    code: 'credit_limit_reached',
-    source: 'billing',
-    retryable: false,
-    message: 'The team has no credits left for this run.',
-  })
-  return false
-}
-
-type ScrapeOutcome =
-  | { error: string }
-  | {
-      page: Awaited<ReturnType<typeof fetchOrThrow>>
-      parsed: ReturnType<typeof parsePage>
-      extracted: Record<string, unknown>
-      usage?: TokenUsage | undefined
-    }
-
-async function scrapeTool(
-  url: string,
-  run: RunRow,
-  options: RunnerOptions,
-  signal: AbortSignal,
-): Promise<ScrapeOutcome> {
-  try {
-    const page = await fetchOrThrow(parseHttpUrl(url), {
-      allowPrivateUrls: options.allowPrivateUrls,
-      timeoutMs: options.fetchTimeoutMs ?? 30_000,
-      signal,
-    })
-    const parsed = parsePage(page.body, page.finalUrl)
-    const schema = schemaOf(run)
-    if (!schema) return { page, parsed, extracted: {} }
-    const { data, usage } = await options.extractor.extract({
-      page: extractionPage({ url: page.finalUrl, markdown: parsed.markdown, html: page.body }),
-      schema,
-      prompt: run.request.prompt,
-      partial: true,
-      signal,
-    })
-    return { page, parsed, extracted: data, usage }
-  } catch (error) {
-    if (signal.aborted) throw error
-    if (error instanceof ApiError) {
-      const reason = (error.extra.details as { reason?: string } | undefined)?.reason
-      return { error: reason ? `${error.error}: ${reason}` : error.error }
-    }
-    return { error: error instanceof Error ? error.message : String(error) }
-  }
-}
-
-type Outcome = 'succeeded' | 'failed' | 'cancelled' | 'refused' | 'credit_limit_reached'
-
-/** Ends a run: the closing events, its status and result, and its bill (failed runs are refunded). */
-async function finish(
-  tx: Sql,
-  options: RunnerOptions,
-  run: RunRow,
-  outcome: Outcome,
-  error: TraceError | null,
-): Promise<void> {
-  const row = await lockRunForFinish(tx, run.id)
-  if (!row || row.status === 'completed' || row.status === 'failed') return
-  // A cancellation that arrived during the last step wins over that step's own ending.
-  if (row.status === 'cancelling' && outcome !== 'cancelled') {
-    outcome = 'cancelled'
-    error = {
-      code: 'cancelled',
-      source: 'agent',
-      retryable: false,
-      message: 'The run was cancelled at the caller’s request.',
-    }
-  }
-  const spent = Number(row.credits_spent)
-  const agentOutcome = outcome === 'credit_limit_reached' ? 'failed' : outcome
-  await appendEvent(tx, run.id, ORCHESTRATOR, {
-    type: 'agent.finished',
-    outcome: agentOutcome,
-    durationMs: Math.max(0, nowOf(options) - run.state.startedAt),
-    error,
-  })
-  if (outcome === 'succeeded') {
-    const data = run.request.schema?.properties ? run.state.result : { sources: run.state.sources }
-    const snapshotId = await saveSnapshot(tx, run.id, 'json', JSON.stringify(data))
-    await appendEvent(tx, run.id, ORCHESTRATOR, {
-      type: 'progress.reported',
-      phase: 'finalizing',
-      message: 'Result complete.',
-    })
-    await resultUpdated(tx, run.id, snapshotId, { change: 'update', itemCount: Object.keys(data).length })
-    await appendEvent(tx, run.id, PLATFORM, {
-      type: 'run.finished',
-      outcome,
-      error: null,
-    })
-    await completeRun(tx, run.id, outcome, JSON.stringify(data), RESULT_TTL_MS)
-    await queueWebhooks(tx, options.queue, run.request.webhook, {
-      type: 'agent.completed',
-      id: run.id,
-      success: true,
-      data: [data],
-    })
-    return
-  }
-  await appendEvent(tx, run.id, outcome === 'credit_limit_reached' ? BILLING : PLATFORM, {
-    type: 'run.finished',
-    outcome,
-    error,
-  })
-  // Failed runs are not billed: what the run spent goes back to the team.
-  await credit(tx, run.team_id, spent, 'agent run refund', run.id)
-  await failRun(tx, run.id, outcome, error?.message ?? 'The run failed.', RESULT_TTL_MS)
-  await queueWebhooks(tx, options.queue, run.request.webhook, {
-    type: 'agent.failed',
-    id: run.id,
-    success: false,
-    error: error?.message ?? 'The run failed.',
-  })
 }

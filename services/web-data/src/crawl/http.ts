@@ -1,7 +1,9 @@
 import type { Deps } from '../http/env.js'
 import { ApiError, Errors } from '../http/errors.js'
-import type { CrawlKind, CrawlRow } from './store.js'
-import { failedPages, getTeamCrawl, robotsBlocked, statusBody } from './store.js'
+import { failedPages, robotsBlocked } from './page-store.js'
+import type { CrawlKind, CrawlRow } from './rows.js'
+import { statusBody } from './status-body.js'
+import { getTeamCrawl } from './store.js'
 
 /** Largest `data` of one status response, in bytes of JSON; beyond it, `next` points on. */
 export const DEFAULT_RESULT_PAGE_BYTES = 10_000_000

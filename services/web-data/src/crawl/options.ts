@@ -4,7 +4,7 @@ import { SHAPING_FIELDS } from '../scrape/cache.js'
 import { assertFormatOptions } from '../scrape/formats.js'
 import { webhookTarget } from '../webhooks/target.js'
 import { paramsFromPrompt } from './params.js'
-import type { CrawlOptions, PageOptions } from './store.js'
+import type { CrawlOptions, PageOptions } from './rows.js'
 
 /** Pages fetched at once by one crawl when the request does not say. */
 export const DEFAULT_CONCURRENCY = 10

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { JobQueue, Sql } from '@apiplatform/server-kit'
-import type { PageOptions } from '../crawl/store.js'
+import type { PageOptions } from '../crawl/rows.js'
 import type { JsonSchema } from './json-schema.js'
 
 export const EXTRACT_QUEUE = 'extract'

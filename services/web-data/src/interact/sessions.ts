@@ -1,16 +1,26 @@
 import type { Database } from '@apiplatform/server-kit'
 import { newId, randomToken } from '@apiplatform/server-kit'
-import type { BrowserContextOptions, Page } from 'playwright-core'
-import { balance, charge } from '../billing/credits.js'
+import type { Page } from 'playwright-core'
+import { balance } from '../billing/credits.js'
 import { type BrowserPool, browserUnavailable, type GuardedContext } from '../browser/pool.js'
 import { type Now, nowOf } from '../clock.js'
 import { ApiError, Errors } from '../http/errors.js'
+import { type CloseReason, type LiveSession, waitUntilIdle } from './live-session.js'
 import { CodeRunner, type ExecResult } from './runner.js'
 import { getScrapeJob, type ScrapeJob, setScrapeSessionState } from './scrape-jobs.js'
+import { BROWSER_CREDITS_PER_MINUTE, recordClose } from './session-close.js'
+import { busy, gone, unsupportedLanguage } from './session-errors.js'
 import { releaseSessionSlot, reserveSessionSlot } from './session-slots.js'
+import {
+  listSessions,
+  markSessionLost,
+  markUnheldSessionsLost,
+  profileState,
+  type SessionView,
+  sessionRow,
+  touchSession,
+} from './session-store.js'
 
-/** Credits per started minute of a browser session (interact sessions and scrape sessions). */
-export const BROWSER_CREDITS_PER_MINUTE = 1
 /** Default run timeout of `POST /v2/interact/{sessionId}/execute`, in seconds (the spec sets none). */
 export const DEFAULT_EXECUTE_TIMEOUT_S = 30
 
@@ -27,50 +37,6 @@ export interface BrowserSessionsOptions {
    */
   now?: Now
 }
-
-interface LiveSession extends GuardedContext {
-  key: string
-  kind: 'interact' | 'scrape'
-  teamId: string
-  page: Page
-  runner: CodeRunner
-  busy: boolean
-  /** Settles when the run in progress ends (undefined while idle). */
-  running: Promise<unknown> | undefined
-  createdAt: number
-  lastActivity: number
-  /** Hard end (interact `ttl`). */
-  expiresAt: number
-  /** Idle limit in ms (interact `activityTtl`, scrape idle time). */
-  idleMs: number | undefined
-  /** When billing started (scrape sessions: their first interact call). */
-  billedFrom: number | undefined
-  profile?: { name: string; save: boolean }
-}
-
-export interface SessionView {
-  id: string
-  status: 'active' | 'destroyed'
-  streamWebView: boolean
-  createdAt: string
-  lastActivity: string
-}
-
-const unsupportedLanguage = (language: string) =>
-  new ApiError(400, Errors.badRequest, {
-    code: 'UNSUPPORTED_LANGUAGE',
-    details: [
-      {
-        in: 'body',
-        path: ['language'],
-        message: `language "${language}" is not supported by this service: only "node" runs (in the browser, against the page API). Python and Bash would need a sandbox on the host.`,
-      },
-    ],
-  })
-
-const iso = (value: Date | string) => new Date(value).toISOString()
-
-type CloseReason = 'deleted' | 'stopped' | 'expired' | 'shutdown'
 
 /**
  * The live browser sessions of this process: `/v2/interact` sessions (persisted in
@@ -141,7 +107,7 @@ export class BrowserSessions {
     this.opening.add(id)
     let opened: GuardedContext | undefined
     try {
-      const storageState = input.profile ? await this.profileState(teamId, input.profile.name) : undefined
+      const storageState = input.profile ? await profileState(this.db, teamId, input.profile.name) : undefined
       opened = await this.pool.newContext(storageState ? { storageState } : {})
       const page = await opened.context.newPage()
       if (this.closing) throw browserUnavailable('The service is shutting down.')
@@ -171,40 +137,9 @@ export class BrowserSessions {
     return { id, expiresAt: new Date(expiresAt).toISOString() }
   }
 
-  /** The cookies and storage a named profile saved, if any. */
-  private async profileState(
-    teamId: string,
-    name: string,
-  ): Promise<BrowserContextOptions['storageState'] | undefined> {
-    const rows = await this.db.query<{ storage_state: unknown }>(
-      'SELECT storage_state FROM browser_profiles WHERE team_id = $1 AND name = $2',
-      [teamId, name],
-    )
-    const stored = rows[0]?.storage_state
-    if (!stored) return undefined
-    return (typeof stored === 'string' ? JSON.parse(stored) : stored) as BrowserContextOptions['storageState']
-  }
-
   async list(teamId: string, status?: 'active' | 'destroyed'): Promise<SessionView[]> {
     await this.reconcile(teamId)
-    const rows = await this.db.query<{
-      id: string
-      status: 'active' | 'destroyed'
-      stream_web_view: boolean
-      created_at: Date | string
-      last_activity: Date | string
-    }>(
-      `SELECT id, status, stream_web_view, created_at, last_activity FROM browser_sessions
-        WHERE team_id = $1 AND ($2::text IS NULL OR status = $2) ORDER BY created_at DESC, id LIMIT 100`,
-      [teamId, status ?? null],
-    )
-    return rows.map((r) => ({
-      id: r.id,
-      status: r.status,
-      streamWebView: r.stream_web_view,
-      createdAt: iso(r.created_at),
-      lastActivity: iso(r.last_activity),
-    }))
+    return listSessions(this.db, teamId, status)
   }
 
   async execute(
@@ -212,7 +147,7 @@ export class BrowserSessions {
     id: string,
     input: { code: string; language: string; timeout?: number | undefined },
   ): Promise<ExecResult> {
-    const row = await this.sessionRow(teamId, id)
+    const row = await sessionRow(this.db, teamId, id)
     if (!row) throw new ApiError(404, Errors.notFound, { code: 'SESSION_NOT_FOUND' })
     if (input.language !== 'node') throw unsupportedLanguage(input.language)
     const live = this.live.get(id)
@@ -229,17 +164,17 @@ export class BrowserSessions {
     const deadline = Date.now() + (input.timeout ?? DEFAULT_EXECUTE_TIMEOUT_S) * 1000
     await waitUntilIdle(session, deadline)
     return this.runIn(session, input.code, deadline - Date.now(), async () => {
-      await this.db.query('UPDATE browser_sessions SET last_activity = now() WHERE id = $1', [id])
+      await touchSession(this.db, id)
     })
   }
 
   async destroy(teamId: string, id: string): Promise<{ sessionDurationMs: number; creditsBilled: number }> {
-    const row = await this.sessionRow(teamId, id)
+    const row = await sessionRow(this.db, teamId, id)
     if (!row) throw new ApiError(404, Errors.notFound, { code: 'SESSION_NOT_FOUND' })
     const session = this.live.get(id)
     if (session && row.status === 'active') return this.closeSession(session, 'deleted')
     if (row.status === 'active') await this.markLost(id)
-    const after = await this.sessionRow(teamId, id)
+    const after = await sessionRow(this.db, teamId, id)
     return {
       sessionDurationMs: Number(after?.duration_ms ?? 0),
       creditsBilled: Number(after?.credits_billed ?? 0),
@@ -390,52 +325,10 @@ export class BrowserSessions {
     // Until its end is recorded, a call to it answers as to an ended session, not a reopened one.
     this.ending.set(session.key, reason)
     try {
-      return await this.recordClose(session, reason)
+      return await recordClose(this.db, this.options, session, reason)
     } finally {
       this.ending.delete(session.key)
     }
-  }
-
-  private async recordClose(
-    session: LiveSession,
-    reason: CloseReason,
-  ): Promise<{ sessionDurationMs: number; creditsBilled: number }> {
-    const end = nowOf(this.options)
-    if (session.profile?.save) {
-      try {
-        const state = await session.context.storageState()
-        await this.db.query(
-          `INSERT INTO browser_profiles (team_id, name, storage_state) VALUES ($1, $2, $3)
-           ON CONFLICT (team_id, name) DO UPDATE SET storage_state = EXCLUDED.storage_state, updated_at = now()`,
-          [session.teamId, session.profile.name, JSON.stringify(state)],
-        )
-      } catch (error) {
-        console.error('saving browser profile failed', error)
-      }
-    }
-    await session.context.close().catch(() => {})
-    const billedMs = session.billedFrom === undefined ? 0 : end - session.billedFrom
-    const wanted =
-      session.billedFrom === undefined
-        ? 0
-        : Math.max(1, Math.ceil(billedMs / 60_000)) * BROWSER_CREDITS_PER_MINUTE
-    const sessionDurationMs = end - session.createdAt
-    const creditsBilled = await this.db.transaction(async (tx) => {
-      const amount = Math.min(wanted, await balance(tx, session.teamId))
-      const reference = session.kind === 'interact' ? session.key : session.key.slice('scrape:'.length)
-      if (!(await charge(tx, session.teamId, amount, 'browser_session', reference))) return 0
-      if (session.kind === 'interact') {
-        await tx.query(
-          `UPDATE browser_sessions SET status = 'destroyed', destroyed_at = now(), destroy_reason = $2,
-             duration_ms = $3, credits_billed = $4 WHERE id = $1`,
-          [session.key, reason, sessionDurationMs, amount],
-        )
-      } else {
-        await setScrapeSessionState(tx, reference, reason === 'expired' ? 'expired' : 'stopped')
-      }
-      return amount
-    })
-    return { sessionDurationMs, creditsBilled }
   }
 
   /** Marks sessions this process no longer holds (or past their ttl) destroyed. */
@@ -444,78 +337,11 @@ export class BrowserSessions {
       ...[...this.live.values()].filter((s) => s.kind === 'interact').map((s) => s.key),
       ...this.opening,
     ]
-    await this.db.query(
-      `UPDATE browser_sessions SET status = 'destroyed', destroyed_at = now(), destroy_reason = 'lost',
-         duration_ms = (extract(epoch FROM (now() - created_at)) * 1000)::bigint, credits_billed = 0
-        WHERE team_id = $1 AND status = 'active'
-          AND ((expires_at < now() AND NOT (id = ANY($3::text[])))
-               OR (instance_id = $2 AND NOT (id = ANY($3::text[]))))`,
-      [teamId, this.instanceId, held],
-    )
+    await markUnheldSessionsLost(this.db, teamId, this.instanceId, held)
   }
 
   private async markLost(id: string): Promise<void> {
     if (this.live.has(id) || this.opening.has(id)) return
-    await this.db.query(
-      `UPDATE browser_sessions SET status = 'destroyed', destroyed_at = now(), destroy_reason = 'lost',
-         duration_ms = (extract(epoch FROM (now() - created_at)) * 1000)::bigint, credits_billed = 0
-        WHERE id = $1 AND status = 'active'`,
-      [id],
-    )
+    await markSessionLost(this.db, id)
   }
-
-  private async sessionRow(teamId: string, id: string) {
-    const rows = await this.db.query<{
-      id: string
-      status: 'active' | 'destroyed'
-      duration_ms: string | number | null
-      credits_billed: string | number | null
-    }>(
-      'SELECT id, status, duration_ms, credits_billed FROM browser_sessions WHERE id = $1 AND team_id = $2',
-      [id, teamId],
-    )
-    return rows[0]
-  }
-}
-
-/** Waits for the session's run in progress to end; 408 when it is still running at `deadline`. */
-async function waitUntilIdle(session: LiveSession, deadline: number): Promise<void> {
-  while (session.busy) {
-    const left = deadline - Date.now()
-    if (left <= 0) {
-      throw new ApiError(408, Errors.requestTimeout, {
-        code: 'SESSION_BUSY_TIMEOUT',
-        details: {
-          reason: 'Other code kept this browser session busy for the whole timeout; nothing was run.',
-        },
-      })
-    }
-    let timer: NodeJS.Timeout | undefined
-    await Promise.race([
-      session.running?.catch(() => {}),
-      new Promise((resolve) => {
-        timer = setTimeout(resolve, left)
-      }),
-    ])
-    clearTimeout(timer)
-  }
-}
-
-function busy(): ApiError {
-  return new ApiError(409, Errors.conflict, {
-    code: 'SESSION_BUSY',
-    details: { reason: 'Code is already running in this browser session; wait for it to finish.' },
-  })
-}
-
-function gone(job: ScrapeJob): ApiError {
-  return new ApiError(410, 'Gone', {
-    code: 'SCRAPE_SESSION_ENDED',
-    details: {
-      reason:
-        job.sessionState === 'stopped'
-          ? 'The browser session of this scrape was stopped.'
-          : 'The browser session of this scrape ended after being idle.',
-    },
-  })
 }

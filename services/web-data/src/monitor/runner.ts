@@ -7,31 +7,24 @@ import { buildDocument, fetchOrThrow } from '../scrape/scrape.js'
 import { readTbs, searchIndex } from '../search/index.js'
 import { searchPrice } from '../search/search.js'
 import { deliverWebhook } from '../webhooks/signed-post.js'
-import { diffMarkdown } from './diff.js'
-import { nextRun } from './schedule.js'
 import {
   type CheckEnd,
   type CheckPageResult,
-  type CheckRow,
   changedCheckPages,
-  crawlLimit,
-  EMPTY_SUMMARY,
   finishCheck,
   insertCheckPage,
   loadCheck,
-  loadMonitor,
-  MONITOR_CHECK_QUEUE,
-  MONITOR_SCHEDULE_QUEUE,
-  type MonitorRow,
-  type MonitorTarget,
   markCheckRunning,
   type Previous,
   previousPages,
-  type Summary,
-  setNextRun,
   setNotificationStatus,
   startCheck,
-} from './store.js'
+} from './check-store.js'
+import { diffMarkdown } from './diff.js'
+import { crawlLimit } from './pricing.js'
+import { type CheckRow, EMPTY_SUMMARY, type MonitorRow, type MonitorTarget, type Summary } from './rows.js'
+import { nextRun } from './schedule.js'
+import { loadMonitor, MONITOR_CHECK_QUEUE, MONITOR_SCHEDULE_QUEUE, setNextRun } from './store.js'
 
 export interface MonitorDeps {
   db: Database

@@ -1,5 +1,5 @@
 import type { Database, JobHandler } from '@apiplatform/server-kit'
-import { finishedPageDocuments } from '../crawl/store.js'
+import { finishedPageDocuments } from '../crawl/page-store.js'
 import type { WebhookJob } from './outbox.js'
 import { postSigned } from './signed-post.js'
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { OpenApiDocument } from '../spec.js'
 import { ResponseValidator } from '../validator.js'
-import { deepValue } from './generate.js'
+import { deepValue } from './body-mutations.js'
 import { type FuzzReport, runFuzz } from './run.js'
 
 const error = {

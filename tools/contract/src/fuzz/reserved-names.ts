@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import type { OpenApiDocument } from '../spec.js'
-import { type Generator, isFreeForm, type Slot, slotsOf } from './generate.js'
+import { isFreeForm, type Slot, slotsOf } from './body-slots.js'
+import type { Generator } from './generate.js'
 import type { FuzzOperation } from './operations.js'
 import type { FuzzRequest } from './request.js'
 import { type Schema, schemaArbitrary } from './schema-arbitrary.js'

@@ -1,6 +1,6 @@
 import { runAnalytics } from '../../analytics/run.js'
 import type { Deps } from '../../deps.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 
 /**
  * `analytics.getRatelimits`: one read-only SELECT over `ratelimits`, confined to the caller's
@@ -9,9 +9,12 @@ import type { ServiceHandler } from '../../http/env.js'
  */
 export const getRatelimits =
   (deps: Deps): ServiceHandler<'analytics.getRatelimits'> =>
-  async (c) =>
-    runAnalytics(deps, c, {
+  async (c) => {
+    const query = c.req.valid('json').query
+    const data = await runAnalytics(deps, callerOf(c), query, {
       alias: 'ratelimits',
       what: 'rate limit decisions',
       preconditionTable: 'ratelimit_decisions',
-    }) as never
+    })
+    return c.json({ meta: { requestId: c.get('requestId') }, data }, 200)
+  }

@@ -1,16 +1,17 @@
 import { requirePermission } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { insertApi } from '../../repositories/apis.js'
 
 /** `apis.createApi`: a new API (the container of keys) in the caller's workspace. */
 export const createApi =
   (deps: Deps): ServiceHandler<'apis.createApi'> =>
   async (c) => {
+    const caller = callerOf(c)
     const { name } = c.req.valid('json')
-    requirePermission(c)
+    requirePermission(caller)
     const apiId = await insertApi(deps.db, {
-      workspaceId: c.get('caller').workspaceId,
+      workspaceId: caller.workspaceId,
       name,
       now: deps.now(),
     })

@@ -3,7 +3,7 @@ import { mayDecrypt } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import { paginate, parseCursor, rowCursor } from '../../domain/cursor.js'
 import { forbidden } from '../../domain/errors.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { toApiKey } from '../../keys/api-form.js'
 import { listKeysOfApi } from '../../repositories/api-keys.js'
 import { findIdentity } from '../../repositories/identities.js'
@@ -15,11 +15,12 @@ import { findIdentity } from '../../repositories/identities.js'
 export const listKeys =
   (deps: Deps): ServiceHandler<'apis.listKeys'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
     const requestId = c.get('requestId')
     const after = parseCursor(body.cursor)
-    const api = await apiForOperation(c, deps.db, body.apiId)
-    if (body.decrypt && !mayDecrypt(c, api.id)) {
+    const api = await apiForOperation(caller, deps.db, body.apiId)
+    if (body.decrypt && !mayDecrypt(caller, api.id)) {
       throw forbidden(`Decrypting keys needs api.*.decrypt_key or api.${api.id}.decrypt_key.`)
     }
     let identityId: string | undefined

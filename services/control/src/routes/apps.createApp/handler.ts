@@ -1,10 +1,10 @@
 import { newId } from '@apiplatform/server-kit'
+import { authorize } from '../../access/authorize.js'
 import { denied } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import { slugConflict } from '../../domain/app.js'
 import { notFound } from '../../domain/errors.js'
-import { authorize } from '../../http/auth.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { createAppWithEnvironments, slugTaken } from '../../repositories/apps.js'
 import { findProject } from '../../repositories/projects.js'
 import { isUniqueViolation } from '../../repositories/rows.js'
@@ -16,10 +16,11 @@ import { isUniqueViolation } from '../../repositories/rows.js'
 export const createApp =
   (deps: Deps): ServiceHandler<'apps.createApp'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
-    const project = await findProject(deps.db, c.get('caller').workspaceId, body.project)
+    const project = await findProject(deps.db, caller.workspaceId, body.project)
     if (!project) throw notFound('project', `The project ${body.project} does not exist.`)
-    if (!authorize(c, { projectId: project.id })) throw denied(c, { projectId: project.id })
+    if (!authorize(caller, { projectId: project.id })) throw denied(caller, { projectId: project.id })
     const appId = newId('app')
     try {
       await deps.db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { appOf } from '../../access/environment.js'
 import type { Deps } from '../../deps.js'
 import { notFound, preconditionFailed } from '../../domain/errors.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { findAppById, markDeletionRequested } from '../../repositories/apps.js'
 import { TASKS_QUEUE, type TaskJob } from '../../workflows/tasks.js'
 
@@ -15,8 +15,9 @@ import { TASKS_QUEUE, type TaskJob } from '../../workflows/tasks.js'
 export const deleteApp =
   (deps: Deps): ServiceHandler<'apps.deleteApp'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
-    const found = await appOf(deps, c, body)
+    const found = await appOf(deps, caller, body)
     const gone = notFound(
       'app',
       `The app ${body.app} does not exist in project ${body.project}, or is being deleted.`,

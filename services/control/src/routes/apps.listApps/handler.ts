@@ -1,8 +1,8 @@
+import { authorize } from '../../access/authorize.js'
 import type { Deps } from '../../deps.js'
 import { toApiApp } from '../../domain/app.js'
 import { forbidden, notFound } from '../../domain/errors.js'
-import { authorize } from '../../http/auth.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { searchablePage } from '../../pagination/search-page.js'
 import { listApps as listRows } from '../../repositories/apps.js'
 import { findProject } from '../../repositories/projects.js'
@@ -11,11 +11,12 @@ import { findProject } from '../../repositories/projects.js'
 export const listApps =
   (deps: Deps): ServiceHandler<'apps.listApps'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
     const requestId = c.get('requestId')
-    const project = await findProject(deps.db, c.get('caller').workspaceId, body.project)
+    const project = await findProject(deps.db, caller.workspaceId, body.project)
     if (!project) throw notFound('project', `The project ${body.project} does not exist.`)
-    if (!authorize(c, { projectId: project.id }))
+    if (!authorize(caller, { projectId: project.id }))
       throw forbidden(`The root key lacks project.${project.id}.read_app.`)
     const { data, pagination } = await searchablePage(
       body,

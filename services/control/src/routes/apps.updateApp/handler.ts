@@ -2,7 +2,7 @@ import { appOf } from '../../access/environment.js'
 import type { Deps } from '../../deps.js'
 import { slugConflict, toApiApp } from '../../domain/app.js'
 import { invalidInput } from '../../domain/errors.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { findAppById, saveApp, slugTaken } from '../../repositories/apps.js'
 import { isUniqueViolation } from '../../repositories/rows.js'
 
@@ -14,8 +14,9 @@ import { isUniqueViolation } from '../../repositories/rows.js'
 export const updateApp =
   (deps: Deps): ServiceHandler<'apps.updateApp'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
-    const found = await appOf(deps, c, body)
+    const found = await appOf(deps, caller, body)
     const project = body.project
     try {
       await deps.db.transaction(async (tx) => {

@@ -1,8 +1,8 @@
+import { authorize } from '../../access/authorize.js'
 import { denied } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
-import { authorize } from '../../http/auth.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { findApp } from '../../repositories/apps.js'
 import { findEnvironment } from '../../repositories/environments.js'
 import { recordNewDeployment } from '../../use-cases/create-deployment.js'
@@ -16,9 +16,10 @@ import { recordNewDeployment } from '../../use-cases/create-deployment.js'
 export const createDeployment =
   (deps: Deps): ServiceHandler<'deploy.createDeployment'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
     const requestId = c.get('requestId')
-    const ws = c.get('caller').workspaceId
+    const ws = caller.workspaceId
     const deploymentId = await deps.db.transaction(async (tx) => {
       const app = await findApp(tx, ws, body.project, body.app, { forUpdate: true })
       if (!app || app.deletionRequestedAt !== null)
@@ -29,7 +30,8 @@ export const createDeployment =
           'environment',
           `The environment ${body.environmentSlug} does not exist in app ${body.app}.`,
         )
-      if (!authorize(c, { environmentId: environment.id })) throw denied(c, { environmentId: environment.id })
+      if (!authorize(caller, { environmentId: environment.id }))
+        throw denied(caller, { environmentId: environment.id })
       const commit = body.gitCommit
       return recordNewDeployment(tx, deps.queue, {
         app,

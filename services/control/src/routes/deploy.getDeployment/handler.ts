@@ -1,9 +1,9 @@
+import { authorize } from '../../access/authorize.js'
 import { denied } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import { isCurrent } from '../../domain/deployment.js'
 import { deploymentNotFound } from '../../domain/errors.js'
-import { authorize } from '../../http/auth.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { listDeploymentSteps } from '../../repositories/deployment-events.js'
 import { findDeployment } from '../../repositories/deployments.js'
 import { verifiedDomainNames } from '../../repositories/domains.js'
@@ -17,10 +17,12 @@ import { verifiedDomainNames } from '../../repositories/domains.js'
 export const getDeployment =
   (deps: Deps): ServiceHandler<'deploy.getDeployment'> =>
   async (c) => {
+    const caller = callerOf(c)
     const { deploymentId } = c.req.valid('json')
-    const d = await findDeployment(deps.db, c.get('caller').workspaceId, deploymentId)
+    const d = await findDeployment(deps.db, caller.workspaceId, deploymentId)
     if (!d) throw deploymentNotFound(deploymentId)
-    if (!authorize(c, { environmentId: d.environmentId })) throw denied(c, { environmentId: d.environmentId })
+    if (!authorize(caller, { environmentId: d.environmentId }))
+      throw denied(caller, { environmentId: d.environmentId })
     const custom = isCurrent(d) ? await verifiedDomainNames(deps.db, d.environmentId) : []
     const steps = await listDeploymentSteps(deps.db, d.id)
     const upper = (s: string) => s.toUpperCase() as Uppercase<typeof d.status>

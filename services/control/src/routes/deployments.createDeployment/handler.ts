@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import { authorize } from '../../access/authorize.js'
 import type { Deps } from '../../deps.js'
 import { forbidden, invalidInput, notFound, preconditionFailed } from '../../domain/errors.js'
-import { authorize } from '../../http/auth.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { findApp } from '../../repositories/apps.js'
 import { findDeployment } from '../../repositories/deployments.js'
 import { findEnvironment } from '../../repositories/environments.js'
@@ -16,9 +16,10 @@ import { recordNewDeployment } from '../../use-cases/create-deployment.js'
 export const createDeployment =
   (deps: Deps): ServiceHandler<'deployments.createDeployment'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
     const requestId = c.get('requestId')
-    const ws = c.get('caller').workspaceId
+    const ws = caller.workspaceId
     const sources = (['git', 'image', 'deployment'] as const).filter((k) => body[k] !== undefined)
     if (sources.length !== 1) {
       throw invalidInput('Give exactly one deployment source: git, image or deployment.', {
@@ -34,7 +35,7 @@ export const createDeployment =
         throw preconditionFailed(`The app ${app.slug} is being deleted and accepts no new deployments.`)
       const environment = await findEnvironment(tx, app.id, body.environment)
       if (!environment) throw notFound('environment', `The environment ${body.environment} does not exist.`)
-      if (!authorize(c, { environmentId: environment.id })) {
+      if (!authorize(caller, { environmentId: environment.id })) {
         throw forbidden(`The root key lacks environment.${environment.id}.create_deployment.`)
       }
       let gitCommitSha: string | null = null

@@ -1,10 +1,10 @@
+import { requiredPermissions } from '../../access/authorize.js'
 import type { Deps } from '../../deps.js'
 import { paginate, parseCursor, rowCursor } from '../../domain/cursor.js'
 import { toApiDeployment } from '../../domain/deployment.js'
 import { forbidden, notFound } from '../../domain/errors.js'
 import { readableScope } from '../../domain/readable-scope.js'
-import { requiredPermissions } from '../../http/auth.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { findAppInWorkspace } from '../../repositories/apps.js'
 import { listDeployments as listRows } from '../../repositories/deployments.js'
 import { findEnvironmentInWorkspace } from '../../repositories/environments.js'
@@ -20,9 +20,9 @@ export const listDeployments =
   async (c) => {
     const body = c.req.valid('json')
     const requestId = c.get('requestId')
-    const caller = c.get('caller')
+    const caller = callerOf(c)
     const ws = caller.workspaceId
-    const scope = readableScope(caller.permissions, requiredPermissions(c.get('operationId')))
+    const scope = readableScope(caller.permissions, requiredPermissions(caller.operationId))
     if (scope.kind === 'none') {
       throw forbidden(
         'The root key lacks environment.*.read_deployment or any environment.<id>.read_deployment.',

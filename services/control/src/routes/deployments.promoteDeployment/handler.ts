@@ -1,11 +1,13 @@
 import type { Deps } from '../../deps.js'
-import type { ServiceHandler } from '../../http/env.js'
-import { acceptFromRequest } from '../../use-cases/accept-from-request.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
+import { acceptDeploymentOperation } from '../../use-cases/accept-operation.js'
 
 /** `deployments.promoteDeployment`: see the operation's description in the spec for its preconditions. */
 export const promoteDeployment =
   (deps: Deps): ServiceHandler<'deployments.promoteDeployment'> =>
   async (c) => {
     const { deploymentId } = c.req.valid('json')
-    return c.json(await acceptFromRequest(deps, c, 'promote', deploymentId), 202)
+    const requestId = c.get('requestId')
+    await acceptDeploymentOperation(deps, callerOf(c), { kind: 'promote', deploymentId, requestId })
+    return c.json({ meta: { requestId }, data: {} }, 202)
   }

@@ -1,11 +1,13 @@
 import type { Deps } from '../../deps.js'
-import type { ServiceHandler } from '../../http/env.js'
-import { acceptFromRequest } from '../../use-cases/accept-from-request.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
+import { acceptDeploymentOperation } from '../../use-cases/accept-operation.js'
 
 /** `deployments.startDeployment`: see the operation's description in the spec for its preconditions. */
 export const startDeployment =
   (deps: Deps): ServiceHandler<'deployments.startDeployment'> =>
   async (c) => {
     const { deploymentId } = c.req.valid('json')
-    return c.json(await acceptFromRequest(deps, c, 'start', deploymentId), 202)
+    const requestId = c.get('requestId')
+    await acceptDeploymentOperation(deps, callerOf(c), { kind: 'start', deploymentId, requestId })
+    return c.json({ meta: { requestId }, data: {} }, 202)
   }

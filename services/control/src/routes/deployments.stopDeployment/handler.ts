@@ -1,11 +1,13 @@
 import type { Deps } from '../../deps.js'
-import type { ServiceHandler } from '../../http/env.js'
-import { acceptFromRequest } from '../../use-cases/accept-from-request.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
+import { acceptDeploymentOperation } from '../../use-cases/accept-operation.js'
 
 /** `deployments.stopDeployment`: see the operation's description in the spec for its preconditions. */
 export const stopDeployment =
   (deps: Deps): ServiceHandler<'deployments.stopDeployment'> =>
   async (c) => {
     const { deploymentId } = c.req.valid('json')
-    return c.json(await acceptFromRequest(deps, c, 'stop', deploymentId), 202)
+    const requestId = c.get('requestId')
+    await acceptDeploymentOperation(deps, callerOf(c), { kind: 'stop', deploymentId, requestId })
+    return c.json({ meta: { requestId }, data: {} }, 202)
   }

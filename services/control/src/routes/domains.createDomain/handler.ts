@@ -3,7 +3,7 @@ import { environmentOf } from '../../access/environment.js'
 import type { Deps } from '../../deps.js'
 import { dnsRecordsFor, normalizeDomain } from '../../domain/custom-domain.js'
 import { ApiError, invalidInput } from '../../domain/errors.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { insertDomain } from '../../repositories/domains.js'
 import { TASKS_QUEUE, type TaskJob } from '../../workflows/tasks.js'
 
@@ -22,8 +22,9 @@ const taken = (domain: string) =>
 export const createDomain =
   (deps: Deps): ServiceHandler<'domains.createDomain'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
-    const { environment } = await environmentOf(deps, c, body)
+    const { environment } = await environmentOf(deps, caller, body)
     const domain = normalizeDomain(body.domain)
     if (!domain) {
       throw invalidInput(`${body.domain} is not a valid domain name.`, {

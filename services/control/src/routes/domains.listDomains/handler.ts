@@ -1,7 +1,7 @@
 import { environmentOf } from '../../access/environment.js'
 import type { Deps } from '../../deps.js'
 import { toApiDomain } from '../../domain/custom-domain.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { searchablePage } from '../../pagination/search-page.js'
 import { listDomains as listRows } from '../../repositories/domains.js'
 
@@ -9,8 +9,9 @@ import { listDomains as listRows } from '../../repositories/domains.js'
 export const listDomains =
   (deps: Deps): ServiceHandler<'domains.listDomains'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
-    const { environment } = await environmentOf(deps, c, body)
+    const { environment } = await environmentOf(deps, caller, body)
     const { data, pagination } = await searchablePage(
       body,
       environment.id,

@@ -1,7 +1,7 @@
 import { domainNotFound, domainOf } from '../../access/domain.js'
 import type { Deps } from '../../deps.js'
 import { preconditionFailed } from '../../domain/errors.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { beginDomainCheck, findDomain } from '../../repositories/domains.js'
 import { TASKS_QUEUE, type TaskJob } from '../../workflows/tasks.js'
 
@@ -13,7 +13,8 @@ import { TASKS_QUEUE, type TaskJob } from '../../workflows/tasks.js'
 export const verifyDomain =
   (deps: Deps): ServiceHandler<'domains.verifyDomain'> =>
   async (c) => {
-    const found = await domainOf(deps, c, c.req.valid('json').domain)
+    const caller = callerOf(c)
+    const found = await domainOf(deps, caller, c.req.valid('json').domain)
     await deps.db.transaction(async (tx) => {
       const d = await findDomain(tx, found.workspaceId, found.id, { forUpdate: true })
       if (!d) throw domainNotFound(found.domain)

@@ -1,7 +1,7 @@
 import { environmentOf } from '../../access/environment.js'
 import type { Deps } from '../../deps.js'
 import { decodeCursor, encodeCursor } from '../../domain/cursor.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { listVariables, type VariableRecord } from '../../repositories/variables.js'
 
 const KEY = /^[A-Za-z_][A-Za-z0-9_]*$/
@@ -14,8 +14,9 @@ const KEY = /^[A-Za-z_][A-Za-z0-9_]*$/
 export const listEnvironmentVariables =
   (deps: Deps): ServiceHandler<'environments.listEnvironmentVariables'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
-    const { environment } = await environmentOf(deps, c, body)
+    const { environment } = await environmentOf(deps, caller, body)
     const afterKey = decodeCursor(body.cursor, (value) =>
       typeof value === 'string' && KEY.test(value) ? value : undefined,
     )

@@ -1,7 +1,7 @@
 import { environmentOf } from '../../access/environment.js'
 import type { Deps } from '../../deps.js'
 import { invalidInput } from '../../domain/errors.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { pruneVariables, upsertVariable } from '../../repositories/variables.js'
 
 /**
@@ -12,8 +12,9 @@ import { pruneVariables, upsertVariable } from '../../repositories/variables.js'
 export const setEnvironmentVariables =
   (deps: Deps): ServiceHandler<'environments.setEnvironmentVariables'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
-    const { environment } = await environmentOf(deps, c, body)
+    const { environment } = await environmentOf(deps, caller, body)
     const seen = new Map<string, number>()
     body.variables.forEach((v, i) => {
       const first = seen.get(v.key)

@@ -2,7 +2,7 @@ import { environmentOf } from '../../access/environment.js'
 import type { Deps } from '../../deps.js'
 import { applySettings } from '../../domain/environment-settings.js'
 import { invalidInput } from '../../domain/errors.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { findEnvironment, lockEnvironment, saveEnvironmentSettings } from '../../repositories/environments.js'
 
 /**
@@ -13,8 +13,9 @@ import { findEnvironment, lockEnvironment, saveEnvironmentSettings } from '../..
 export const updateSettings =
   (deps: Deps): ServiceHandler<'environments.updateSettings'> =>
   async (c) => {
+    const caller = callerOf(c)
     const { project, app, environment: envRef, ...update } = c.req.valid('json')
-    const { environment } = await environmentOf(deps, c, { project, app, environment: envRef })
+    const { environment } = await environmentOf(deps, caller, { project, app, environment: envRef })
     const names = new Set<string>()
     update.regions?.forEach((r, i) => {
       if (names.has(r.name))

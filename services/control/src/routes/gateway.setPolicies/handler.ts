@@ -1,10 +1,10 @@
 import type { Deps } from '../../deps.js'
 import { invalidInput } from '../../domain/errors.js'
-import type { Policy } from '../../gateway/evaluate.js'
+import type { Policy } from '../../domain/gateway-policy.js'
 import { duplicateName } from '../../gateway/evaluate.js'
 import { withNewIds } from '../../gateway/policy-ids.js'
 import { resolveTarget } from '../../gateway/target.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { savePolicies } from '../../repositories/gateway.js'
 
 /**
@@ -14,6 +14,7 @@ import { savePolicies } from '../../repositories/gateway.js'
 export const setPolicies =
   (deps: Deps): ServiceHandler<'gateway.setPolicies'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
     const policies = body.policies as Policy[]
     const dup = duplicateName(policies)
@@ -24,7 +25,7 @@ export const setPolicies =
         fix: 'Give every policy its own name: gateway.updatePolicy accepts a name in place of the id.',
       })
     }
-    const target = await resolveTarget(deps, c, body)
+    const target = await resolveTarget(deps, caller, body)
     await savePolicies(deps.db, target, withNewIds(policies), deps.now())
     return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 200)
   }

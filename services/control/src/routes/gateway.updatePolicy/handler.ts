@@ -1,9 +1,10 @@
 import type { Deps } from '../../deps.js'
 import { invalidInput, notFound } from '../../domain/errors.js'
+import type { StoredPolicy } from '../../domain/gateway-policy.js'
 import { duplicateName } from '../../gateway/evaluate.js'
-import { indexOfPolicy, type StoredPolicy } from '../../gateway/policy-ids.js'
+import { indexOfPolicy } from '../../gateway/policy-ids.js'
 import { resolveTarget } from '../../gateway/target.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { loadPolicies, lockPolicies, savePolicies } from '../../repositories/gateway.js'
 
 const FIELDS = ['name', 'enabled', 'match', 'keyauth', 'ratelimit', 'firewall', 'openapi', 'logging'] as const
@@ -15,8 +16,9 @@ const FIELDS = ['name', 'enabled', 'match', 'keyauth', 'ratelimit', 'firewall', 
 export const updatePolicy =
   (deps: Deps): ServiceHandler<'gateway.updatePolicy'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
-    const target = await resolveTarget(deps, c, body)
+    const target = await resolveTarget(deps, caller, body)
     return deps.db.transaction(async (tx) => {
       await lockPolicies(tx, target.environmentId)
       const policies = await loadPolicies(tx, target.environmentId)

@@ -1,8 +1,8 @@
 import { randomToken, sha256 } from '@apiplatform/server-kit'
+import { authorize } from '../../access/authorize.js'
 import type { Deps } from '../../deps.js'
 import { forbidden, invalidInput } from '../../domain/errors.js'
-import { authorize } from '../../http/auth.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { insertInstallation } from '../../repositories/github.js'
 
 /** How long an install URL stays valid. */
@@ -19,10 +19,10 @@ export const GITHUB_APP_INSTALL_URL = 'https://github.com/apps/deploy-control/in
 export const installApp =
   (deps: Deps): ServiceHandler<'github.installApp'> =>
   async (c) => {
-    const caller = c.get('caller')
+    const caller = callerOf(c)
     // Through hono's request, which keeps the body the input checks before the handler read.
     await refuseBody(await c.req.text())
-    if (!authorize(c)) throw forbidden('The root key lacks project.*.install_github_app.')
+    if (!authorize(caller)) throw forbidden('The root key lacks project.*.install_github_app.')
     const state = `ghs_${randomToken(32)}`
     const now = deps.now()
     const expiresAt = now + INSTALL_URL_TTL_MS

@@ -1,7 +1,7 @@
 import { requirePermission } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import { ApiError } from '../../domain/errors.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { checkRatelimits } from '../../keys/settings.js'
 import { insertIdentity, replaceRatelimits } from '../../repositories/identities.js'
 
@@ -9,10 +9,11 @@ import { insertIdentity, replaceRatelimits } from '../../repositories/identities
 export const createIdentity =
   (deps: Deps): ServiceHandler<'identities.createIdentity'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
-    requirePermission(c)
+    requirePermission(caller)
     checkRatelimits(body.ratelimits)
-    const workspaceId = c.get('caller').workspaceId
+    const workspaceId = caller.workspaceId
     const identityId = await deps.db.transaction(async (tx) => {
       const id = await insertIdentity(tx, {
         workspaceId,

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { workspaceList } from '../../pagination/search-page.js'
 import { listIdentities as listRows, toApiIdentity } from '../../repositories/identities.js'
 
@@ -9,7 +9,8 @@ export const listIdentities =
   async (c) =>
     c.json(
       await workspaceList(
-        c,
+        callerOf(c),
+        c.get('requestId'),
         c.req.valid('json'),
         (input) => listRows(deps.db, input),
         (identity) => toApiIdentity(deps.db, identity),

@@ -1,6 +1,6 @@
 import { identityForOperation } from '../../access/identity.js'
 import type { Deps } from '../../deps.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { checkRatelimits } from '../../keys/settings.js'
 import {
   findIdentityById,
@@ -13,10 +13,11 @@ import {
 export const updateIdentity =
   (deps: Deps): ServiceHandler<'identities.updateIdentity'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
     checkRatelimits(body.ratelimits)
     const data = await deps.db.transaction(async (tx) => {
-      const identity = await identityForOperation(c, tx, body.identity, { forUpdate: true })
+      const identity = await identityForOperation(caller, tx, body.identity, { forUpdate: true })
       if (body.meta !== undefined) await updateIdentityMeta(tx, identity.id, body.meta)
       if (body.ratelimits !== undefined) {
         await replaceRatelimits(tx, identity.workspaceId, { identityId: identity.id }, body.ratelimits)

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { addKeyPermissions, ensurePermissions } from '../../repositories/rbac.js'
 import { changeKeyPermissions } from '../../use-cases/change-key-access.js'
 
@@ -7,8 +7,9 @@ import { changeKeyPermissions } from '../../use-cases/change-key-access.js'
 export const addPermissions =
   (deps: Deps): ServiceHandler<'keys.addPermissions'> =>
   async (c) => {
+    const caller = callerOf(c)
     const { keyId, permissions } = c.req.valid('json')
-    const data = await changeKeyPermissions(deps, c, keyId, async (tx, key) => {
+    const data = await changeKeyPermissions(deps, caller, keyId, async (tx, key) => {
       const found = await ensurePermissions(tx, key.workspaceId, permissions, deps.now())
       await addKeyPermissions(
         tx,

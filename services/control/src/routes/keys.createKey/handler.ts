@@ -1,6 +1,6 @@
 import { apiForOperation } from '../../access/api.js'
 import type { Deps } from '../../deps.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { checkRefill, storeKey } from '../../keys/create.js'
 import { checkPermissionSlugs, checkRatelimits } from '../../keys/settings.js'
 
@@ -12,13 +12,14 @@ import { checkPermissionSlugs, checkRatelimits } from '../../keys/settings.js'
 export const createKey =
   (deps: Deps): ServiceHandler<'keys.createKey'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
     checkRatelimits(body.ratelimits)
     checkRefill(body.credits?.refill, 'body.credits.refill')
     checkPermissionSlugs(body.permissions, 'body.permissions')
     const created = await deps.db.transaction(async (tx) => {
       // Locked: a concurrent deleteApi makes this a 404, not a key without its API.
-      const api = await apiForOperation(c, tx, body.apiId, { forNewKeys: true })
+      const api = await apiForOperation(caller, tx, body.apiId, { forNewKeys: true })
       return storeKey(deps, tx, {
         workspaceId: api.workspaceId,
         apiId: api.id,

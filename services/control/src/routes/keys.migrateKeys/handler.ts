@@ -1,7 +1,7 @@
 import { apiForOperation } from '../../access/api.js'
 import type { Deps } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { checkRefill, storeKey } from '../../keys/create.js'
 import { checkPermissionSlugs, checkRatelimits } from '../../keys/settings.js'
 import { findMigration } from '../../repositories/api-keys.js'
@@ -14,6 +14,7 @@ import { findMigration } from '../../repositories/api-keys.js'
 export const migrateKeys =
   (deps: Deps): ServiceHandler<'keys.migrateKeys'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
     body.keys.forEach((k, i) => {
       checkRatelimits(k.ratelimits, `body.keys[${i}].ratelimits`)
@@ -22,7 +23,7 @@ export const migrateKeys =
     })
     const data = await deps.db.transaction(async (tx) => {
       // Locked: a concurrent deleteApi makes this a 404, not a key without its API.
-      const api = await apiForOperation(c, tx, body.apiId, { forNewKeys: true })
+      const api = await apiForOperation(caller, tx, body.apiId, { forNewKeys: true })
       const migration = await findMigration(tx, api.workspaceId, body.migrationId)
       if (!migration) throw notFound('migration', `The migration ${body.migrationId} does not exist.`)
       const migrated: Array<{ hash: string; keyId: string }> = []

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { findPermissionsBySlug, removeKeyPermissions } from '../../repositories/rbac.js'
 import { changeKeyPermissions } from '../../use-cases/change-key-access.js'
 
@@ -7,8 +7,9 @@ import { changeKeyPermissions } from '../../use-cases/change-key-access.js'
 export const removePermissions =
   (deps: Deps): ServiceHandler<'keys.removePermissions'> =>
   async (c) => {
+    const caller = callerOf(c)
     const { keyId, permissions } = c.req.valid('json')
-    const data = await changeKeyPermissions(deps, c, keyId, async (tx, key) => {
+    const data = await changeKeyPermissions(deps, caller, keyId, async (tx, key) => {
       const found = await findPermissionsBySlug(tx, key.workspaceId, permissions)
       await removeKeyPermissions(
         tx,

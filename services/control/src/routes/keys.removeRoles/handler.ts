@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { findRoles, removeKeyRoles } from '../../repositories/rbac.js'
 import { changeKeyRoles } from '../../use-cases/change-key-access.js'
 
@@ -7,8 +7,9 @@ import { changeKeyRoles } from '../../use-cases/change-key-access.js'
 export const removeRoles =
   (deps: Deps): ServiceHandler<'keys.removeRoles'> =>
   async (c) => {
+    const caller = callerOf(c)
     const { keyId, roles } = c.req.valid('json')
-    const data = await changeKeyRoles(deps, c, keyId, async (tx, key) => {
+    const data = await changeKeyRoles(deps, caller, keyId, async (tx, key) => {
       const { found } = await findRoles(tx, key.workspaceId, roles)
       await removeKeyRoles(
         tx,

@@ -1,6 +1,6 @@
 import { keyForOperation } from '../../access/key.js'
 import type { Deps } from '../../deps.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { rerollStoredKey } from '../../keys/reroll.js'
 
 /**
@@ -10,9 +10,10 @@ import { rerollStoredKey } from '../../keys/reroll.js'
 export const rerollKey =
   (deps: Deps): ServiceHandler<'keys.rerollKey'> =>
   async (c) => {
+    const caller = callerOf(c)
     const { keyId, expiration } = c.req.valid('json')
     const created = await deps.db.transaction(async (tx) =>
-      rerollStoredKey(deps, tx, await keyForOperation(c, tx, keyId), expiration),
+      rerollStoredKey(deps, tx, await keyForOperation(caller, tx, keyId), expiration),
     )
     if (!created?.key) throw new Error('a freshly generated key collided with an existing hash')
     return c.json(

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { setKeyAccess } from '../../keys/settings.js'
 import { changeKeyPermissions } from '../../use-cases/change-key-access.js'
 
@@ -7,8 +7,9 @@ import { changeKeyPermissions } from '../../use-cases/change-key-access.js'
 export const setPermissions =
   (deps: Deps): ServiceHandler<'keys.setPermissions'> =>
   async (c) => {
+    const caller = callerOf(c)
     const { keyId, permissions } = c.req.valid('json')
-    const data = await changeKeyPermissions(deps, c, keyId, (tx, key) =>
+    const data = await changeKeyPermissions(deps, caller, keyId, (tx, key) =>
       setKeyAccess(tx, key.workspaceId, key.id, { permissions }, deps.now()),
     )
     return c.json({ meta: { requestId: c.get('requestId') }, data }, 200)

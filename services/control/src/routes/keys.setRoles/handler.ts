@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { setKeyAccess } from '../../keys/settings.js'
 import { changeKeyRoles } from '../../use-cases/change-key-access.js'
 
@@ -7,8 +7,9 @@ import { changeKeyRoles } from '../../use-cases/change-key-access.js'
 export const setRoles =
   (deps: Deps): ServiceHandler<'keys.setRoles'> =>
   async (c) => {
+    const caller = callerOf(c)
     const { keyId, roles } = c.req.valid('json')
-    const data = await changeKeyRoles(deps, c, keyId, (tx, key) =>
+    const data = await changeKeyRoles(deps, caller, keyId, (tx, key) =>
       setKeyAccess(tx, key.workspaceId, key.id, { roles }, deps.now()),
     )
     return c.json({ meta: { requestId: c.get('requestId') }, data }, 200)

@@ -2,7 +2,7 @@ import { keyForOperation } from '../../access/key.js'
 import type { Deps } from '../../deps.js'
 import { lastRefillTime } from '../../domain/credits.js'
 import { invalidField } from '../../domain/errors.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { creditsData } from '../../keys/api-form.js'
 import { applyRefill, changeCredits, updateKey } from '../../repositories/api-keys.js'
 
@@ -13,13 +13,14 @@ import { applyRefill, changeCredits, updateKey } from '../../repositories/api-ke
 export const updateCredits =
   (deps: Deps): ServiceHandler<'keys.updateCredits'> =>
   async (c) => {
+    const caller = callerOf(c)
     const { keyId, operation, value } = c.req.valid('json')
     if (operation !== 'set' && (value === undefined || value === null)) {
       throw invalidField('body.value', `${operation} needs a value`, 'Send a non-negative integer value.')
     }
     const updated = await deps.db.transaction(async (tx) => {
       // Locked: a concurrent deletion then comes before (a 404) or after, never between the lookup and the change.
-      const key = await keyForOperation(c, tx, keyId, { forUpdate: true })
+      const key = await keyForOperation(caller, tx, keyId, { forUpdate: true })
       const now = deps.now()
       if (operation !== 'set' && key.creditsRemaining === null && !key.refill) {
         throw invalidField(

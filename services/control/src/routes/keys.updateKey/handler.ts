@@ -1,6 +1,6 @@
 import { keyForOperation } from '../../access/key.js'
 import type { Deps } from '../../deps.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { checkRefill } from '../../keys/create.js'
 import { checkRatelimits, setKeyAccess } from '../../keys/settings.js'
 import { type KeyPatch, updateKey as updateRow } from '../../repositories/api-keys.js'
@@ -13,11 +13,12 @@ import { ensureIdentity, replaceRatelimits } from '../../repositories/identities
 export const updateKey =
   (deps: Deps): ServiceHandler<'keys.updateKey'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
     checkRatelimits(body.ratelimits)
     checkRefill(body.credits?.refill, 'body.credits.refill')
     await deps.db.transaction(async (tx) => {
-      const key = await keyForOperation(c, tx, body.keyId, { forUpdate: true })
+      const key = await keyForOperation(caller, tx, body.keyId, { forUpdate: true })
       const now = deps.now()
       const patch: KeyPatch = {}
       if (body.name !== undefined) patch.name = body.name

@@ -11,7 +11,7 @@ import {
   type Query,
   QueryError,
 } from '../../domain/permission-query.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import {
   applyRefill,
   findKeyByHash,
@@ -52,9 +52,10 @@ const clamp = (n: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, n
 export const verifyKey =
   (deps: Deps): ServiceHandler<'keys.verifyKey'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
     const requestId = c.get('requestId')
-    const workspaceId = c.get('caller').workspaceId
+    const workspaceId = caller.workspaceId
     let query: Query | undefined
     if (body.permissions !== undefined) {
       try {
@@ -93,7 +94,7 @@ export const verifyKey =
       return c.json({ meta: { requestId }, data: { valid: false, code: 'NOT_FOUND' as const } }, 200)
     }
     const { key, permissions, roles, keyLimits, identityLimits, identityData } = snapshot
-    requirePermission(c, { apiId: key.apiId })
+    requirePermission(caller, { apiId: key.apiId })
 
     let code: Code = 'VALID'
     let credits: number | null = key.creditsRemaining

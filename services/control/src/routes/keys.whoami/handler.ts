@@ -2,7 +2,7 @@ import { requirePermission } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
 import { hashSecret } from '../../domain/key-secrets.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { toApiKey } from '../../keys/api-form.js'
 import { findKeyByHash } from '../../repositories/api-keys.js'
 
@@ -10,9 +10,10 @@ import { findKeyByHash } from '../../repositories/api-keys.js'
 export const whoami =
   (deps: Deps): ServiceHandler<'keys.whoami'> =>
   async (c) => {
+    const caller = callerOf(c)
     const { key: secret } = c.req.valid('json')
-    const key = await findKeyByHash(deps.db, c.get('caller').workspaceId, [hashSecret(secret)])
+    const key = await findKeyByHash(deps.db, caller.workspaceId, [hashSecret(secret)])
     if (!key) throw notFound('key', 'The key does not exist or has been deleted.')
-    requirePermission(c, { apiId: key.apiId })
+    requirePermission(caller, { apiId: key.apiId })
     return c.json({ meta: { requestId: c.get('requestId') }, data: await toApiKey(deps, deps.db, key) }, 200)
   }

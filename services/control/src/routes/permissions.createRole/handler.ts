@@ -1,16 +1,17 @@
 import { requirePermission } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import { ApiError, invalidField } from '../../domain/errors.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { findPermissionsBySlug, insertRole, setRolePermissions } from '../../repositories/rbac.js'
 
 /** `permissions.createRole`: a role with existing permissions (400 for an unknown slug); 409 when the name is taken. */
 export const createRole =
   (deps: Deps): ServiceHandler<'permissions.createRole'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
-    requirePermission(c)
-    const workspaceId = c.get('caller').workspaceId
+    requirePermission(caller)
+    const workspaceId = caller.workspaceId
     const roleId = await deps.db.transaction(async (tx) => {
       const slugs = body.permissions ?? []
       const found = await findPermissionsBySlug(tx, workspaceId, slugs, { forNewLinks: true })

@@ -1,16 +1,17 @@
 import { requirePermission } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { deletePermission as deleteRow, findPermission } from '../../repositories/rbac.js'
 
 /** `permissions.deletePermission`: by id or slug; removed from every key and role (cascade). */
 export const deletePermission =
   (deps: Deps): ServiceHandler<'permissions.deletePermission'> =>
   async (c) => {
+    const caller = callerOf(c)
     const { permission } = c.req.valid('json')
-    requirePermission(c)
-    const workspaceId = c.get('caller').workspaceId
+    requirePermission(caller)
+    const workspaceId = caller.workspaceId
     await deps.db.transaction(async (tx) => {
       const found = await findPermission(tx, workspaceId, permission)
       const missing = notFound('permission', `The permission ${permission} does not exist.`)

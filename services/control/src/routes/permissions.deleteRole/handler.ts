@@ -1,6 +1,6 @@
 import { requirePermission } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { deleteRole as deleteRow, findRole } from '../../repositories/rbac.js'
 
 /**
@@ -10,9 +10,10 @@ import { deleteRole as deleteRow, findRole } from '../../repositories/rbac.js'
 export const deleteRole =
   (deps: Deps): ServiceHandler<'permissions.deleteRole'> =>
   async (c) => {
+    const caller = callerOf(c)
     const { role } = c.req.valid('json')
-    requirePermission(c)
-    const workspaceId = c.get('caller').workspaceId
+    requirePermission(caller)
+    const workspaceId = caller.workspaceId
     await deps.db.transaction(async (tx) => {
       const found = await findRole(tx, workspaceId, role)
       if (found) await deleteRow(tx, workspaceId, found.id)

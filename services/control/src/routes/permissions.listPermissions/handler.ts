@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { workspaceList } from '../../pagination/search-page.js'
 import { listPermissions as listRows, toApiPermission } from '../../repositories/rbac.js'
 
@@ -8,6 +8,12 @@ export const listPermissions =
   (deps: Deps): ServiceHandler<'permissions.listPermissions'> =>
   async (c) =>
     c.json(
-      await workspaceList(c, c.req.valid('json'), (input) => listRows(deps.db, input), toApiPermission),
+      await workspaceList(
+        callerOf(c),
+        c.get('requestId'),
+        c.req.valid('json'),
+        (input) => listRows(deps.db, input),
+        toApiPermission,
+      ),
       200,
     )

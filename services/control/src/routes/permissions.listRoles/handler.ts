@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { workspaceList } from '../../pagination/search-page.js'
 import { listRoles as listRows, toApiRole } from '../../repositories/rbac.js'
 
@@ -9,7 +9,8 @@ export const listRoles =
   async (c) =>
     c.json(
       await workspaceList(
-        c,
+        callerOf(c),
+        c.get('requestId'),
         c.req.valid('json'),
         (input) => listRows(deps.db, input),
         (role) => toApiRole(deps.db, role),

@@ -1,7 +1,7 @@
 import { requirePermission } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import {
   findPermissionsBySlug,
   findRole,
@@ -14,9 +14,10 @@ import {
 export const setRolePermissions =
   (deps: Deps): ServiceHandler<'permissions.setRolePermissions'> =>
   async (c) => {
+    const caller = callerOf(c)
     const { roleId, permissions } = c.req.valid('json')
-    requirePermission(c)
-    const workspaceId = c.get('caller').workspaceId
+    requirePermission(caller)
+    const workspaceId = caller.workspaceId
     const data = await deps.db.transaction(async (tx) => {
       const role = await findRole(tx, workspaceId, roleId, { forReplacingLinks: true })
       if (!role) throw notFound('role', `The role ${roleId} does not exist.`)

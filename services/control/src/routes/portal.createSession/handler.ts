@@ -3,7 +3,7 @@ import { requirePermission } from '../../access/permission.js'
 import { NO_STORE } from '../../access/portal-session.js'
 import { type Deps, portalSettings } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { findIdentity } from '../../repositories/identities.js'
 import { insertPortalSession } from '../../repositories/portal.js'
 
@@ -15,10 +15,11 @@ import { insertPortalSession } from '../../repositories/portal.js'
 export const createSession =
   (deps: Deps): ServiceHandler<'portal.createSession'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
     const settings = portalSettings(deps)
-    requirePermission(c, { portalId: body.portal })
-    const workspaceId = c.get('caller').workspaceId
+    requirePermission(caller, { portalId: body.portal })
+    const workspaceId = caller.workspaceId
     const identity = await findIdentity(deps.db, workspaceId, body.externalId)
     if (!identity || identity.externalId !== body.externalId) {
       throw notFound('identity', `No identity with externalId ${body.externalId} exists in this workspace.`)

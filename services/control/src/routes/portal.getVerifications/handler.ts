@@ -2,7 +2,7 @@ import { keyNotFound } from '../../access/key.js'
 import { sessionIdentity } from '../../access/portal-session.js'
 import type { Deps } from '../../deps.js'
 import { invalidField } from '../../domain/errors.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { findKey } from '../../repositories/api-keys.js'
 import { verificationBuckets } from '../../repositories/portal.js'
 
@@ -22,6 +22,7 @@ const HOURLY_UP_TO = 7 * DAY
 export const getVerifications =
   (deps: Deps): ServiceHandler<'portal.getVerifications'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
     if (body.startTime < 0) throw invalidField('body.startTime', 'must not be negative')
     if (body.endTime <= body.startTime) {
@@ -34,7 +35,7 @@ export const getVerifications =
     if (body.endTime - body.startTime > MAX_RANGE) {
       throw invalidField('body.endTime', 'the range may span at most 90 days')
     }
-    const identity = await sessionIdentity(c, deps)
+    const identity = await sessionIdentity(caller, deps)
     if (body.keyId !== undefined) {
       const key = await findKey(deps.db, identity.workspaceId, body.keyId)
       if (!key || key.identityId !== identity.id) throw keyNotFound(body.keyId)

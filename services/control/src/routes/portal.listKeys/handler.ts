@@ -1,7 +1,7 @@
 import { sessionIdentity } from '../../access/portal-session.js'
 import type { Deps } from '../../deps.js'
 import { paginate, parseCursor, rowCursor } from '../../domain/cursor.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { toApiKey } from '../../keys/api-form.js'
 import { listKeysOfIdentity } from '../../repositories/api-keys.js'
 
@@ -12,9 +12,10 @@ import { listKeysOfIdentity } from '../../repositories/api-keys.js'
 export const listKeys =
   (deps: Deps): ServiceHandler<'portal.listKeys'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
     const after = parseCursor(body.cursor)
-    const identity = await sessionIdentity(c, deps)
+    const identity = await sessionIdentity(caller, deps)
     const limit = body.limit ?? 100
     const rows = await listKeysOfIdentity(deps.db, {
       workspaceId: identity.workspaceId,

@@ -1,7 +1,7 @@
 import { keyNotFound } from '../../access/key.js'
 import { sessionIdentity } from '../../access/portal-session.js'
 import type { Deps } from '../../deps.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { rerollStoredKey } from '../../keys/reroll.js'
 import { findKey } from '../../repositories/api-keys.js'
 
@@ -12,8 +12,9 @@ import { findKey } from '../../repositories/api-keys.js'
 export const rerollKey =
   (deps: Deps): ServiceHandler<'portal.rerollKey'> =>
   async (c) => {
+    const caller = callerOf(c)
     const { keyId, expiration } = c.req.valid('json')
-    const identity = await sessionIdentity(c, deps)
+    const identity = await sessionIdentity(caller, deps)
     const created = await deps.db.transaction(async (tx) => {
       const old = await findKey(tx, identity.workspaceId, keyId)
       if (!old || old.identityId !== identity.id) throw keyNotFound(keyId)

@@ -2,7 +2,7 @@ import { newId } from '@apiplatform/server-kit'
 import { requirePermission } from '../../access/permission.js'
 import type { Deps } from '../../deps.js'
 import { projectSlugConflict } from '../../domain/project.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { insertProject, projectSlugTaken } from '../../repositories/projects.js'
 import { isUniqueViolation } from '../../repositories/rows.js'
 
@@ -10,9 +10,10 @@ import { isUniqueViolation } from '../../repositories/rows.js'
 export const createProject =
   (deps: Deps): ServiceHandler<'projects.createProject'> =>
   async (c) => {
-    requirePermission(c)
+    const caller = callerOf(c)
+    requirePermission(caller)
     const body = c.req.valid('json')
-    const workspaceId = c.get('caller').workspaceId
+    const workspaceId = caller.workspaceId
     const id = newId('prj')
     try {
       await deps.db.transaction(async (tx) => {

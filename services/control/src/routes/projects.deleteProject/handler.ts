@@ -1,7 +1,7 @@
 import { projectOf } from '../../access/project.js'
 import type { Deps } from '../../deps.js'
 import { preconditionFailed } from '../../domain/errors.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { markProjectDeletionRequested } from '../../repositories/projects.js'
 import { TASKS_QUEUE, type TaskJob } from '../../workflows/tasks.js'
 
@@ -13,9 +13,10 @@ import { TASKS_QUEUE, type TaskJob } from '../../workflows/tasks.js'
 export const deleteProject =
   (deps: Deps): ServiceHandler<'projects.deleteProject'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
     await deps.db.transaction(async (tx) => {
-      const project = await projectOf(tx, c, body.project, { forUpdate: true })
+      const project = await projectOf(tx, caller, body.project, { forUpdate: true })
       if (project.deleteProtection) {
         throw preconditionFailed(
           `The project ${project.slug} has delete protection enabled; turn it off with projects.updateProject first.`,

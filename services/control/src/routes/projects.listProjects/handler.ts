@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js'
 import { toApiProject } from '../../domain/project.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { workspaceList } from '../../pagination/search-page.js'
 import { listProjects as listRows } from '../../repositories/projects.js'
 
@@ -8,6 +8,16 @@ import { listProjects as listRows } from '../../repositories/projects.js'
 export const listProjects =
   (deps: Deps): ServiceHandler<'projects.listProjects'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
-    return c.json(await workspaceList(c, body, (input) => listRows(deps.db, input), toApiProject), 200)
+    return c.json(
+      await workspaceList(
+        caller,
+        c.get('requestId'),
+        body,
+        (input) => listRows(deps.db, input),
+        toApiProject,
+      ),
+      200,
+    )
   }

@@ -1,7 +1,7 @@
 import { projectOf } from '../../access/project.js'
 import type { Deps } from '../../deps.js'
 import { projectSlugConflict, toApiProject } from '../../domain/project.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { projectSlugTaken, updateProject as saveChanges } from '../../repositories/projects.js'
 import { isUniqueViolation } from '../../repositories/rows.js'
 
@@ -9,11 +9,12 @@ import { isUniqueViolation } from '../../repositories/rows.js'
 export const updateProject =
   (deps: Deps): ServiceHandler<'projects.updateProject'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
     const { project: _, ...changes } = body
     try {
       const updated = await deps.db.transaction(async (tx) => {
-        const project = await projectOf(tx, c, body.project, { forUpdate: true })
+        const project = await projectOf(tx, caller, body.project, { forUpdate: true })
         if (changes.slug !== undefined && changes.slug !== project.slug) {
           if (await projectSlugTaken(tx, project.workspaceId, changes.slug))
             throw projectSlugConflict(changes.slug)

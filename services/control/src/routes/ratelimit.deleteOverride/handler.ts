@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js'
 import { notFound } from '../../domain/errors.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { mayActOn } from '../../ratelimit/limit.js'
 import { namespaceFor } from '../../ratelimit/namespaces.js'
 import { deleteOverride as deleteRow } from '../../ratelimit/overrides.js'
@@ -9,8 +9,9 @@ import { deleteOverride as deleteRow } from '../../ratelimit/overrides.js'
 export const deleteOverride =
   (deps: Deps): ServiceHandler<'ratelimit.deleteOverride'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
-    const ns = await namespaceFor(deps.db, c.get('caller'), body.namespace, mayActOn(c), 'delete_override')
+    const ns = await namespaceFor(deps.db, caller, body.namespace, mayActOn(caller), 'delete_override')
     if (!(await deleteRow(deps.db, ns.id, body.identifier))) {
       throw notFound('ratelimit_override', `No override is set for ${body.identifier} in ${body.namespace}.`)
     }

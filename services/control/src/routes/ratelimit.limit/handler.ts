@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { mayActOn, namespaceForLimit, runCheck } from '../../ratelimit/limit.js'
 
 /**
@@ -9,8 +9,9 @@ import { mayActOn, namespaceForLimit, runCheck } from '../../ratelimit/limit.js'
 export const limit =
   (deps: Deps): ServiceHandler<'ratelimit.limit'> =>
   async (c) => {
+    const caller = callerOf(c)
     const body = c.req.valid('json')
-    const ns = await namespaceForLimit(deps, c, body.namespace, mayActOn(c))
+    const ns = await namespaceForLimit(deps, caller, body.namespace, mayActOn(caller))
     const result = await runCheck(deps, ns, body)
     return c.json({ meta: { requestId: c.get('requestId') }, data: result }, 200)
   }

@@ -1,7 +1,7 @@
+import { authorize } from '../../access/authorize.js'
 import type { Deps } from '../../deps.js'
 import { forbidden } from '../../domain/errors.js'
-import { authorize } from '../../http/auth.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { namespaceForLimit, runCheck } from '../../ratelimit/limit.js'
 
 /**
@@ -11,12 +11,13 @@ import { namespaceForLimit, runCheck } from '../../ratelimit/limit.js'
 export const multiLimit =
   (deps: Deps): ServiceHandler<'ratelimit.multiLimit'> =>
   async (c) => {
+    const caller = callerOf(c)
     const checks = c.req.valid('json')
-    if (!authorize(c)) throw forbidden('The root key lacks ratelimit.*.limit.')
+    if (!authorize(caller)) throw forbidden('The root key lacks ratelimit.*.limit.')
     const namespaces = new Map<string, Awaited<ReturnType<typeof namespaceForLimit>>>()
     for (const check of checks) {
       if (!namespaces.has(check.namespace)) {
-        namespaces.set(check.namespace, await namespaceForLimit(deps, c, check.namespace, () => true))
+        namespaces.set(check.namespace, await namespaceForLimit(deps, caller, check.namespace, () => true))
       }
     }
     const results = await Promise.all(

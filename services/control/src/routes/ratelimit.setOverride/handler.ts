@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js'
-import type { ServiceHandler } from '../../http/env.js'
+import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { mayActOn } from '../../ratelimit/limit.js'
 import { namespaceFor } from '../../ratelimit/namespaces.js'
 import { upsertOverride } from '../../ratelimit/overrides.js'
@@ -9,8 +9,8 @@ export const setOverride =
   (deps: Deps): ServiceHandler<'ratelimit.setOverride'> =>
   async (c) => {
     const body = c.req.valid('json')
-    const caller = c.get('caller')
-    const ns = await namespaceFor(deps.db, caller, body.namespace, mayActOn(c), 'set_override')
+    const caller = callerOf(c)
+    const ns = await namespaceFor(deps.db, caller, body.namespace, mayActOn(caller), 'set_override')
     const overrideId = await upsertOverride(deps.db, {
       workspaceId: caller.workspaceId,
       namespaceId: ns.id,

@@ -1,7 +1,9 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import { nowOf } from '../../clock.js'
 import type { AppEnv, Deps } from '../../http/env.js'
-import { createMonitor as create, type MonitorTarget, monitorView } from '../../monitor/store.js'
+import type { MonitorTarget } from '../../monitor/rows.js'
+import { createMonitor as create } from '../../monitor/store.js'
+import { monitorView } from '../../monitor/views.js'
 import { assertPublicUrls, monitorUrls } from '../../net/submission.js'
 
 /** POST /v2/monitor: a new monitor; its first check runs at the next scheduled time. */

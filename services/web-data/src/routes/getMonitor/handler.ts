@@ -1,6 +1,7 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import type { AppEnv, Deps } from '../../http/env.js'
-import { getMonitorRow, monitorView } from '../../monitor/store.js'
+import { getMonitorRow } from '../../monitor/store.js'
+import { monitorView } from '../../monitor/views.js'
 
 /** GET /v2/monitor/{monitorId}. */
 export const getMonitor =

@@ -1,6 +1,8 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import type { AppEnv, Deps } from '../../http/env.js'
-import { checkPages, checkView, getCheckRow, getMonitorRow, pageView } from '../../monitor/store.js'
+import { checkPages, getCheckRow } from '../../monitor/check-store.js'
+import { getMonitorRow } from '../../monitor/store.js'
+import { checkView, pageView } from '../../monitor/views.js'
 
 /** GET /v2/monitor/{monitorId}/checks/{checkId}: the check with a page of its pages (`skip`/`limit`, `status`). */
 export const getMonitorCheck =

@@ -1,6 +1,8 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import type { AppEnv, Deps } from '../../http/env.js'
-import { checkView, getMonitorRow, listChecks } from '../../monitor/store.js'
+import { listChecks } from '../../monitor/check-store.js'
+import { getMonitorRow } from '../../monitor/store.js'
+import { checkView } from '../../monitor/views.js'
 
 /** GET /v2/monitor/{monitorId}/checks: newest first, optionally by status. */
 export const listMonitorChecks =

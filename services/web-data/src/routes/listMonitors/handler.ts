@@ -1,6 +1,7 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import type { AppEnv, Deps } from '../../http/env.js'
-import { listMonitors as list, monitorView } from '../../monitor/store.js'
+import { listMonitors as list } from '../../monitor/store.js'
+import { monitorView } from '../../monitor/views.js'
 
 /** GET /v2/monitor: the team's monitors, newest first. */
 export const listMonitors =

@@ -2,7 +2,10 @@ import type { Handler } from '@apiplatform/web-data-routes'
 import { balance } from '../../billing/credits.js'
 import type { AppEnv, Deps } from '../../http/env.js'
 import { ApiError, Errors } from '../../http/errors.js'
-import { checkView, estimateCheckCredits, getMonitorRow, startCheck } from '../../monitor/store.js'
+import { startCheck } from '../../monitor/check-store.js'
+import { estimateCheckCredits } from '../../monitor/pricing.js'
+import { getMonitorRow } from '../../monitor/store.js'
+import { checkView } from '../../monitor/views.js'
 
 /** POST /v2/monitor/{monitorId}/run: queues a check now; 409 while one is queued or running. */
 export const runMonitor =

@@ -1,7 +1,9 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import { nowOf } from '../../clock.js'
 import type { AppEnv, Deps } from '../../http/env.js'
-import { type MonitorTarget, monitorView, updateMonitor as update } from '../../monitor/store.js'
+import type { MonitorTarget } from '../../monitor/rows.js'
+import { updateMonitor as update } from '../../monitor/store.js'
+import { monitorView } from '../../monitor/views.js'
 import { assertPublicUrls, monitorUrls } from '../../net/submission.js'
 
 /** PATCH /v2/monitor/{monitorId}: a schedule or status change reschedules the monitor. */

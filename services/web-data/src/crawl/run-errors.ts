@@ -1,0 +1,4 @@
+/** The crawl ended (cancelled, failed or out of credits) while its job ran: the job completes. */
+export class Stop extends Error {}
+/** This worker no longer holds the job's lease: the job's next holder goes on with the crawl. */
+export class LeaseGone extends Error {}
