@@ -98,7 +98,7 @@ export interface Config {
   timeoutMs: number | undefined
   retry: RetryOptions | false | undefined
   hooks: Hooks[]
-  /** status → 0 no, 1 yes, 2 sometimes; a status not listed: no */
+  /** status → 0 not retryable, 1 retryable, 2 retryable with `retrySometimes`; a status not listed: 0 */
   retryable: Record<number, number>
   fail: (status: number, body: unknown, headers: TransportResponse['headers'], retryable: number) => Error
   network: (message: string, cause: unknown) => Error
@@ -189,105 +189,130 @@ export interface Reply {
   headers: TransportResponse['headers']
 }
 
+/**
+ * The values of {@link Config.retryable}: what the spec's `x-retryable` says of a status. The
+ * generated tables hold the numbers (compact in the bundle; the build inlines these members);
+ * a status not listed is not retryable.
+ */
+enum Retryable {
+  No = 0,
+  Yes = 1,
+  /** Retried only with `retrySometimes` (e.g. a 422 the service may accept later). */
+  Sometimes = 2,
+}
+
 /** @internal */
 export async function send(
   cfg: Config,
   method: string,
   url: string,
   body: string | FormData | undefined,
-  o: CallOptions | undefined,
+  options: CallOptions | undefined,
   /** A call that changes something: it carries one `Idempotency-Key` on every attempt. */
   write = false,
 ): Promise<Reply> {
-  // Retries are on unless turned off: `undefined` is the default policy.
-  const r = o?.retry === undefined ? (cfg.retry ?? {}) : o.retry && { ...cfg.retry, ...o.retry }
-  const max = r ? (r.maxAttempts ?? 5) : 1
-  const t = o?.timeoutMs ?? cfg.timeoutMs
-  const timeoutMs = t && Number.isFinite(t) && t > 0 ? t : undefined
+  // Retries are on unless turned off: `undefined` is the default policy; `false`: one attempt.
+  const policy =
+    options?.retry === undefined ? (cfg.retry ?? {}) : options.retry && { ...cfg.retry, ...options.retry }
+  const maxAttempts = policy ? (policy.maxAttempts ?? 5) : 1
+  const requestedTimeoutMs = options?.timeoutMs ?? cfg.timeoutMs
+  // `0`, `Infinity` (or unset): no deadline.
+  const timeoutMs =
+    requestedTimeoutMs && Number.isFinite(requestedTimeoutMs) && requestedTimeoutMs > 0
+      ? requestedTimeoutMs
+      : undefined
   const deadline = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs
-  const userSignal = o?.signal
-  userSignal?.throwIfAborted()
-  let headers = o?.headers ? { ...cfg.headers, ...o.headers } : cfg.headers
-  if (write) headers = withIdempotencyKey(headers, o?.idempotencyKey)
+  const callerSignal = options?.signal
+  callerSignal?.throwIfAborted()
+  let headers = options?.headers ? { ...cfg.headers, ...options.headers } : cfg.headers
+  if (write) headers = withIdempotencyKey(headers, options?.idempotencyKey)
   if (body !== undefined && typeof body !== 'string') {
     // FormData: fetch sets the multipart content type with its boundary.
     const { 'content-type': _, ...rest } = headers
     headers = rest
   }
-  let signal = userSignal
-  let timer: ReturnType<typeof setTimeout> | undefined
+  // With a deadline, attempts and waits listen to a signal of ours that the caller's also aborts.
+  let signal = callerSignal
+  let deadlineTimer: ReturnType<typeof setTimeout> | undefined
   let timedOut = false
-  let relay: (() => void) | undefined
+  let forwardCallerAbort: (() => void) | undefined
   if (timeoutMs !== undefined) {
-    const ac = new AbortController()
-    signal = ac.signal
-    timer = setTimeout(() => {
+    const controller = new AbortController()
+    signal = controller.signal
+    deadlineTimer = setTimeout(() => {
       timedOut = true
-      ac.abort()
+      controller.abort()
     }, timeoutMs)
-    relay = () => ac.abort(userSignal?.reason)
-    userSignal?.addEventListener('abort', relay, { once: true })
+    forwardCallerAbort = () => controller.abort(callerSignal?.reason)
+    callerSignal?.addEventListener('abort', forwardCallerAbort, { once: true })
   }
-  const stop = () => (timedOut ? cfg.timeout(timeoutMs as number) : signal?.reason)
+  /** The error of a stopped call: the client's timeout error, else the caller's abort reason. */
+  const stoppedError = () => (timedOut ? cfg.timeout(timeoutMs as number) : signal?.reason)
   const hooks = cfg.hooks
   try {
     for (let attempt = 1; ; attempt++) {
-      if (signal?.aborted) throw stop()
+      if (signal?.aborted) throw stoppedError()
       const request: TransportRequest = { method, url, headers: { ...headers }, body, signal }
-      for (const h of hooks) await h.onRequest?.({ request, attempt })
+      for (const hook of hooks) await hook.onRequest?.({ request, attempt })
       let error: Error
-      let retry = !!r
-      let wait = 0
-      let res: TransportResponse | undefined
-      let parsed: unknown
+      // Narrowed below by what failed, then by the attempts and the time left.
+      let willRetry = !!policy
+      let retryAfterMs = 0
+      let response: TransportResponse | undefined
+      let responseBody: unknown
       try {
-        res = await cfg.transport(request)
-        const text = await res.text()
-        parsed = text || undefined
+        response = await cfg.transport(request)
+        const text = await response.text()
+        responseBody = text || undefined
         if (text)
           try {
-            parsed = JSON.parse(text)
+            responseBody = JSON.parse(text)
           } catch {}
-      } catch (e) {
-        res = undefined
+      } catch (cause) {
+        // No usable response (also when its body could not be read).
+        response = undefined
         if (signal?.aborted) {
-          error = stop()
-          retry = false
+          error = stoppedError()
+          willRetry = false
         } else {
-          error = cfg.network(networkMessage(method, url, e), e)
-          retry &&= (r as RetryOptions).retryNetworkErrors !== false
+          error = cfg.network(networkMessage(method, url, cause), cause)
+          willRetry &&= (policy as RetryOptions).retryNetworkErrors !== false
         }
       }
-      if (res) {
-        for (const h of hooks) await h.onResponse?.({ request, response: res, attempt })
-        if (res.status < 300) return { body: parsed, status: res.status, headers: res.headers }
-        const flag = cfg.retryable[res.status] ?? 0
-        error = cfg.fail(res.status, parsed, res.headers, flag)
-        retry &&= flag === 1 || (flag === 2 && !!(r as RetryOptions).retrySometimes)
-        wait = parseRetryAfter(res.headers.get('retry-after'))
+      if (response) {
+        for (const hook of hooks) await hook.onResponse?.({ request, response, attempt })
+        if (response.status < 300)
+          return { body: responseBody, status: response.status, headers: response.headers }
+        const retryable = cfg.retryable[response.status] ?? Retryable.No
+        error = cfg.fail(response.status, responseBody, response.headers, retryable)
+        willRetry &&=
+          retryable === Retryable.Yes ||
+          (retryable === Retryable.Sometimes && !!(policy as RetryOptions).retrySometimes)
+        retryAfterMs = parseRetryAfter(response.headers.get('retry-after'))
       }
       let delayMs = 0
-      if (r && retry && attempt < max) {
+      if (policy && willRetry && attempt < maxAttempts) {
+        // Exponential backoff (capped) plus jitter; `Retry-After` is a minimum.
         delayMs = Math.max(
-          Math.min((r.baseDelayMs ?? 1000) * 2 ** (attempt - 1), r.maxDelayMs ?? 30_000) +
-            Math.random() * (r.jitterMs ?? 1000),
-          wait,
+          Math.min((policy.baseDelayMs ?? 1000) * 2 ** (attempt - 1), policy.maxDelayMs ?? 30_000) +
+            Math.random() * (policy.jitterMs ?? 1000),
+          retryAfterMs,
         )
         // A wait that would outlast the deadline: the caller gets the answer now, not a timeout later.
-        retry = Date.now() + delayMs < deadline
-      } else retry = false
+        willRetry = Date.now() + delayMs < deadline
+      } else willRetry = false
       // biome-ignore lint/style/noNonNullAssertion: every path above assigned it
-      const err = error!
-      for (const h of hooks) await h.onError?.({ request, error: err, attempt, willRetry: retry })
-      if (!r || !retry) throw err
-      r.onRetry?.({ attempt, delayMs, error: err })
+      const failure = error!
+      for (const hook of hooks) await hook.onError?.({ request, error: failure, attempt, willRetry })
+      if (!policy || !willRetry) throw failure
+      policy.onRetry?.({ attempt, delayMs, error: failure })
       await sleep(delayMs, signal).catch(() => {
-        throw stop()
+        throw stoppedError()
       })
     }
   } finally {
-    clearTimeout(timer)
-    if (relay) userSignal?.removeEventListener('abort', relay)
+    clearTimeout(deadlineTimer)
+    if (forwardCallerAbort) callerSignal?.removeEventListener('abort', forwardCallerAbort)
   }
 }
 

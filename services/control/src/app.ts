@@ -13,9 +13,9 @@ import type { Context } from 'hono'
 import { every } from 'hono/combine'
 import type { Deps } from './deps.js'
 import { createHandlers } from './handlers.js'
+import { errorMapper } from './http/api-errors.js'
 import { authenticate } from './http/auth.js'
 import type { ServiceEnv } from './http/env.js'
-import { errorMapper } from './http/error-response.js'
 import { idempotentWrites } from './http/idempotency.js'
 import { invalidatingWrites } from './http/invalidating-writes.js'
 import { livenessAnswer } from './http/liveness.js'
@@ -58,7 +58,7 @@ export interface AppOptions {
  * The Hono app of the service: every implemented operation, authentication, /openapi.json. Its
  * `fetch` writes one log line per request, and every response carries `X-Request-Id`.
  */
-export function createApp(deps: AppDeps, options: AppOptions = {}) {
+export function buildControlApp(deps: AppDeps, options: AppOptions = {}) {
   const log = requestLog(options.logger ?? silentLogger(), {
     requestIdHeader: 'X-Request-Id',
     verdict: problemVerdict,

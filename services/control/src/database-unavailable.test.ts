@@ -6,7 +6,7 @@ import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, it } from 'vitest'
 import { bundledSpec, useTestService } from './testing/harness.js'
 import { expectDatabaseFailure, FAULTY, storeOf } from './testing/statuses.js'
-import { FRESH_REQUESTS, VALID_REQUESTS } from './testing/valid-requests.js'
+import { FRESH_REQUESTS, VALID_REQUESTS } from './testing/valid-calls.js'
 
 const operations = Object.values(
   bundledSpec.paths as Record<string, Record<string, { operationId?: string }>>,

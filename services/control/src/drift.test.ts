@@ -2,7 +2,7 @@ import { compareSpecs, formatDrift } from '@apiplatform/contract'
 import { missingOperations } from '@apiplatform/control-routes'
 import type { Database, JobQueue } from '@apiplatform/server-kit'
 import { expect, it } from 'vitest'
-import { createApp, loadBundledSpec } from './app.js'
+import { buildControlApp, loadBundledSpec } from './app.js'
 import type { Deps } from './deps.js'
 import { createHandlers } from './handlers.js'
 
@@ -10,7 +10,7 @@ import { createHandlers } from './handlers.js'
 const deps: Deps = { db: {} as Database, queue: {} as JobQueue, now: Date.now }
 
 it('serves exactly the hand-written contract for every operation it implements', () => {
-  const emitted = createApp(deps).getOpenAPI31Document({
+  const emitted = buildControlApp(deps).getOpenAPI31Document({
     openapi: '3.1.0',
     info: { title: 'Deployment Control API', version: '2.0.0' },
   })

@@ -22,7 +22,13 @@ import {
   type QueryOperation,
 } from './testing/analytics-statuses.js'
 import { type TestService, useTestService } from './testing/harness.js'
-import { AUTH_REQUESTS, CROSS_CUTTING, documentedStatuses, statusTable } from './testing/status-table.js'
+import {
+  AUTH_REQUESTS,
+  CROSS_CUTTING,
+  documentedStatuses,
+  ownStatusFiles,
+  statusTable,
+} from './testing/status-table.js'
 import {
   expectDatabaseFailure,
   expectForbiddenWithoutPermission,
@@ -32,7 +38,7 @@ import {
   LIMITED,
   UNAUTHORIZED_KEYS,
 } from './testing/statuses.js'
-import { FRESH_REQUESTS, VALID_REQUESTS } from './testing/valid-requests.js'
+import { FRESH_REQUESTS, VALID_REQUESTS } from './testing/valid-calls.js'
 
 interface Services {
   plain: TestService
@@ -87,20 +93,6 @@ for (const kind of testDatabaseKinds()) {
     const test = TESTS[status]
     if (test) describe(`${operationId} → ${status} (${kind})`, () => test(services, operationId))
   }
-}
-
-/** The statuses each operation's own `src/routes/<operationId>/<status>.test.ts` files test. */
-function ownStatusFiles(): Map<string, string[]> {
-  const dir = path.resolve(import.meta.dirname, 'routes')
-  const out = new Map<string, string[]>()
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (!entry.isDirectory()) continue
-    const statuses = fs
-      .readdirSync(path.join(dir, entry.name))
-      .flatMap((f) => /^(\d{3})\.test\.ts$/.exec(f)?.[1] ?? [])
-    if (statuses.length) out.set(entry.name, statuses)
-  }
-  return out
 }
 
 describe('the status table', () => {

@@ -22,7 +22,7 @@ import {
 } from '@apiplatform/server-kit'
 import { everyPermission } from './access/authorize.js'
 import { AnalyticsBuffer } from './analytics/buffer.js'
-import { type AppDeps, createApp, loadBundledSpec } from './app.js'
+import { type AppDeps, buildControlApp, loadBundledSpec } from './app.js'
 import { createCaches } from './caches.js'
 import type { ServiceConfig } from './config.js'
 import { databaseTemplate, MIGRATIONS_DIR } from './database-template.js'
@@ -171,7 +171,7 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       domainRecheckMs: config.domainRecheckMs ?? 60_000,
       domainBackgroundChecks: 5,
     })
-    const app = createApp(deps, {
+    const app = buildControlApp(deps, {
       ...(config.onUnexpectedError ? { onUnexpectedError: config.onUnexpectedError } : {}),
       ...(config.logger ? { logger: config.logger } : {}),
       corsOrigins: config.corsOrigins,

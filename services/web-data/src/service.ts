@@ -12,17 +12,20 @@ import { agentRunner } from './agent/runner.js'
 import { AGENT_QUEUE } from './agent/runs.js'
 import { createApp } from './app.js'
 import { generateKey, seedBootstrapKey } from './billing/keys.js'
-import { createBrowsers } from './browser/runtime.js'
 import type { ServiceConfig } from './config.js'
+import { finishedPageDocuments } from './crawl/page-store.js'
 import { crawlRunner } from './crawl/runner.js'
 import { CRAWL_QUEUE } from './crawl/store.js'
+import { urlKey } from './crawl/urls.js'
 import { databaseTemplate, isTemplateCopy, prepareDatabase } from './database-template.js'
 import { createExtractor } from './extraction/create-extractor.js'
 import { extractRunner } from './extraction/runner.js'
 import { EXTRACT_QUEUE } from './extraction/store.js'
 import { clientErrorAnswer } from './http/client-errors.js'
+import { createBrowsers } from './interact/browsers.js'
+import { mapSite } from './map/map.js'
 import { registerMonitorWorkers } from './monitor/runner.js'
-import { startSearchIndexer } from './search/indexer.js'
+import { pagesRecorded, startSearchIndexer } from './search/indexer.js'
 import { webDataTestControls } from './test-controls.js'
 import { WEBHOOK_QUEUE } from './webhooks/outbox.js'
 import { webhookRunner } from './webhooks/runner.js'
@@ -163,12 +166,28 @@ async function serveOn(
   )
   queue.work(
     WEBHOOK_QUEUE,
-    webhookRunner({ db, allowPrivateUrls: config.allowPrivateUrls, secret: config.webhookSecret ?? apiKey }),
+    webhookRunner({
+      db,
+      allowPrivateUrls: config.allowPrivateUrls,
+      secret: config.webhookSecret ?? apiKey,
+      pageDocuments: finishedPageDocuments,
+    }),
     { concurrency: 4 },
   )
-  queue.work(EXTRACT_QUEUE, extractRunner({ db, allowPrivateUrls: config.allowPrivateUrls, extractor }), {
-    concurrency: 4,
-  })
+  queue.work(
+    EXTRACT_QUEUE,
+    extractRunner({
+      db,
+      allowPrivateUrls: config.allowPrivateUrls,
+      extractor,
+      urlKey,
+      mapSite,
+      pagesRecorded,
+    }),
+    {
+      concurrency: 4,
+    },
+  )
   const browsers = createBrowsers(db, config, options.logger, now)
   const app = createApp({
     db,

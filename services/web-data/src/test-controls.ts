@@ -14,7 +14,7 @@ import {
 } from '@apiplatform/server-kit'
 import { newRequestId, spec } from '@apiplatform/web-data-routes'
 import { forgetAuthCache } from './billing/keys.js'
-import { Errors } from './http/errors.js'
+import { Errors } from './errors.js'
 import { forgetMetering } from './limits/index.js'
 
 /** The catalog's error string of each status (clients match on them). */

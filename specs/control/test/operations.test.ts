@@ -1,7 +1,8 @@
 /**
  * The operation list of the bundled spec equals the reference sheet's: paths, methods,
  * operationIds, tags, security, request and response schemas, status codes and content types.
- * A method may differ only where DEVIATIONS.md says so.
+ * A method may differ only where DEVIATIONS.md says so; an operation beyond the sheet only where
+ * its "Added operations" list names it.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -11,6 +12,27 @@ import { sheetOperations, specDir } from './reference.js'
 
 const doc = loadBundle()
 const sheetOps = sheetOperations()
+
+/**
+ * The `## Added operations` section of DEVIATIONS.md: ``- `apis.countKeys`: why`` lines, the
+ * operations the spec has beyond the sheet. `malformed` holds the section's other `- ` lines
+ * (no reason, not an operationId), which fail the test instead of being skipped.
+ */
+function addedOperations(): { ids: string[]; malformed: string[] } {
+  const text = readFileSync(path.join(specDir, 'DEVIATIONS.md'), 'utf8')
+  const start = text.search(/^## Added operations\s*$/m)
+  if (start < 0) return { ids: [], malformed: ['no "## Added operations" section'] }
+  const end = text.indexOf('\n## ', start + 1)
+  const section = text.slice(start, end < 0 ? undefined : end)
+  const ids: string[] = []
+  const malformed: string[] = []
+  for (const line of section.split('\n').filter((l) => l.startsWith('- '))) {
+    const m = /^- `([a-z][A-Za-z]*(?:\.[a-z][A-Za-z]*)?)`: \S.*$/.exec(line)
+    if (m) ids.push(m[1] as string)
+    else malformed.push(line)
+  }
+  return { ids, malformed }
+}
 
 /** `- \`liveness\`: \`GET\` in the sheet, \`POST\` here.` lines of DEVIATIONS.md. */
 function methodDeviations(): Map<string, { sheet: string; ours: string }> {
@@ -82,9 +104,43 @@ for (const [p, item] of Object.entries<Record<string, unknown>>(doc.paths)) {
 }
 
 describe('operation list', () => {
-  it('has exactly the operations of the sheet', () => {
-    expect([...ours.keys()].sort()).toEqual(sheetOps.map((o) => o.operationId).sort())
+  const additions = addedOperations()
+  const sheetIds = new Set(sheetOps.map((o) => o.operationId))
+
+  it('has exactly the operations of the sheet, plus the "Added operations" of DEVIATIONS.md', () => {
+    const listed = new Set(additions.ids)
+    expect(
+      {
+        missingFromSpec: [...sheetIds].filter((id) => !ours.has(id)).sort(),
+        notInSheetNorAdded: [...ours.keys()].filter((id) => !sheetIds.has(id) && !listed.has(id)).sort(),
+      },
+      'an operation the sheet lacks goes under "## Added operations" in DEVIATIONS.md',
+    ).toEqual({ missingFromSpec: [], notInSheetNorAdded: [] })
   })
+
+  it('lists in "Added operations" only well-formed lines, each an operation the sheet lacks, once', () => {
+    expect(additions.malformed).toEqual([])
+    expect(
+      additions.ids.filter((id) => sheetIds.has(id)),
+      'already in the sheet',
+    ).toEqual([])
+    expect(
+      additions.ids.filter((id) => !ours.has(id)),
+      'missing from the spec',
+    ).toEqual([])
+    expect(new Set(additions.ids).size, 'listed twice').toBe(additions.ids.length)
+  })
+
+  for (const id of additions.ids) {
+    it(`${id} (added) follows the conventions: POST /v2/${id}, tag, default security`, () => {
+      const f = ours.get(id)
+      if (!f) throw new Error(`${id} is missing from the spec`)
+      expect(f.path).toBe(`/v2/${id}`)
+      expect(f.method).toBe('POST')
+      expect(f.operation.tags).toEqual([id.split('.')[0]])
+      expect(f.operation.security ?? doc.security).toEqual(doc.security)
+    })
+  }
 
   const deviations = methodDeviations()
   const contentTypes = contentTypeDeviations()

@@ -1,6 +1,6 @@
 /**
  * The one error model of the service: anything that answers a client error throws an ApiError,
- * from a handler, a helper or a middleware, and `http/error-response.ts` turns it into the
+ * from a handler, a helper or a middleware, and `http/api-errors.ts` turns it into the
  * documented `{ meta, error }` in one place. `type` is the path below `{docs}/errors/` of the
  * problem type (`application/precondition_failed`). Every other exception is a bug: a logged 500.
  */

@@ -55,6 +55,16 @@ export async function findEnvironment(sql: Sql, appId: string, environment: stri
   return rows[0] && toRecord(rows[0])
 }
 
+/**
+ * Locks the environment against deletion until the transaction ends (`FOR KEY SHARE`), so rows
+ * written under it never point at an environment an app deletion removed meanwhile. False when it
+ * is already gone.
+ */
+export async function lockEnvironmentForChildren(sql: Sql, environmentId: string): Promise<boolean> {
+  const rows = await sql.query('SELECT 1 FROM environments WHERE id = $1 FOR KEY SHARE', [environmentId])
+  return rows.length > 0
+}
+
 export async function listEnvironments(sql: Sql, appId: string): Promise<EnvironmentRecord[]> {
   const rows = await sql.query<Row>(
     "SELECT * FROM environments WHERE app_id = $1 ORDER BY (kind = 'production') DESC, created_at, id",

@@ -5,12 +5,19 @@
  * reason at the edge or in the database has one suite of its own (`CROSS_CUTTING`).
  *
  * - 429 and 500: every operation of the bundled spec that documents them.
- * - 401 and 403: the operations of `AUTH_REQUESTS`, each with the request it is sent.
+ * - 401 and 403: every operation of the bundled spec that documents them (`AUTH_REQUESTS`), with its
+ *   valid request (`valid-calls.ts`), but those an own status file tests.
  * - 400, 412 and 422: the three query-string analytics operations, whose query checks are shared.
  *
  * Plain data and functions (no test framework), so that other suites can read the table too.
  */
+import fs from 'node:fs'
 import { createRequire } from 'node:module'
+import path from 'node:path'
+import { type OpenApiDocument, walkOperations } from '@apiplatform/openapi-toolkit'
+import { REQUEST_BODIES, VALID_REQUESTS } from './valid-calls.js'
+
+const spec = createRequire(import.meta.url)('@apiplatform/control-spec/openapi.json') as OpenApiDocument
 
 export interface StatusRow {
   operationId: string
@@ -34,134 +41,36 @@ export const CROSS_CUTTING: Readonly<Record<string, string>> = {
   '503': 'src/database-unavailable.test.ts',
 }
 
+/** The statuses of the 401 and 403 rows. */
+const AUTH_STATUSES: readonly string[] = ['401', '403']
+
 /**
- * 401 and 403 are decided before any lookup, so the ids of these requests need not exist; 403 is
- * listed where the operation's permission check is the generic one.
+ * The requests of the 401 and 403 rows that are not the operation's valid request
+ * (`VALID_REQUESTS`), each with why. Empty: 401 and 403 are decided before any lookup, so the valid
+ * request serves.
  */
-export const AUTH_REQUESTS: Readonly<Record<string, { statuses: readonly string[]; request: unknown }>> = {
-  'analytics.getGatewayRequests': { statuses: ['401'], request: { query: 'SELECT 1' } },
-  'analytics.getRatelimits': { statuses: ['401'], request: { query: 'SELECT 1' } },
-  'analytics.getRuntimeLogs': { statuses: ['401'], request: { query: 'SELECT 1' } },
-  'apis.createApi': { statuses: ['401', '403'], request: { name: 'my-api' } },
-  'apis.deleteApi': { statuses: ['401', '403'], request: { apiId: 'api_12345678' } },
-  'apis.getApi': { statuses: ['401', '403'], request: { apiId: 'api_12345678' } },
-  'apis.listKeys': { statuses: ['401'], request: { apiId: 'api_12345678' } },
-  'apps.getApp': { statuses: ['401'], request: { project: 'demo', app: 'checkout-api' } },
-  'apps.listApps': { statuses: ['401'], request: { project: 'demo' } },
-  'deployments.createDeployment': {
-    statuses: ['401'],
-    request: {
-      project: 'demo',
-      app: 'checkout-api',
-      environment: 'production',
-      image: { dockerImage: 'ghcr.io/acme/checkout-api:1' },
-    },
-  },
-  'deployments.listDeployments': { statuses: ['401'], request: {} },
-  'deployments.promoteDeployment': { statuses: ['401'], request: { deploymentId: 'd_seed_v1' } },
-  'deployments.startDeployment': { statuses: ['401'], request: { deploymentId: 'd_seed_stopped' } },
-  'deployments.stopDeployment': { statuses: ['401'], request: { deploymentId: 'd_seed_v1' } },
-  'environments.getEnvironment': {
-    statuses: ['401'],
-    request: { project: 'demo', app: 'checkout-api', environment: 'production' },
-  },
-  'environments.listEnvironments': {
-    statuses: ['401'],
-    request: { project: 'demo', app: 'checkout-api' },
-  },
-  'gateway.listPolicies': {
-    statuses: ['401'],
-    request: { project: 'demo', app: 'checkout-api', environment: 'production' },
-  },
-  'gateway.setPolicies': {
-    statuses: ['401'],
-    request: { project: 'demo', app: 'checkout-api', environment: 'production', policies: [] },
-  },
-  'gateway.updatePolicy': {
-    statuses: ['401'],
-    request: {
-      project: 'demo',
-      app: 'checkout-api',
-      environment: 'production',
-      policyId: 'per-ip-limit',
-      enabled: false,
-    },
-  },
-  'projects.createProject': { statuses: ['401', '403'], request: { name: 'Payments', slug: 'payments' } },
-  'projects.deleteProject': { statuses: ['401', '403'], request: { project: 'payments' } },
-  'projects.getProject': { statuses: ['401', '403'], request: { project: 'payments' } },
-  'projects.listProjects': { statuses: ['401', '403'], request: {} },
-  'projects.updateProject': { statuses: ['401', '403'], request: { project: 'payments', name: 'Payments' } },
-  'identities.createIdentity': { statuses: ['401', '403'], request: { externalId: 'user_1' } },
-  'identities.deleteIdentity': { statuses: ['401', '403'], request: { identity: 'user_1' } },
-  'identities.getIdentity': { statuses: ['401', '403'], request: { identity: 'user_1' } },
-  'identities.listIdentities': { statuses: ['401', '403'], request: {} },
-  'identities.updateIdentity': { statuses: ['401', '403'], request: { identity: 'user_1' } },
-  'keys.addPermissions': {
-    statuses: ['401', '403'],
-    request: { keyId: 'key_1234567890abcd', permissions: ['a.read'] },
-  },
-  'keys.addRoles': {
-    statuses: ['401', '403'],
-    request: { keyId: 'key_1234567890abcd', roles: ['editor'] },
-  },
-  'keys.createKey': { statuses: ['401', '403'], request: { apiId: 'api_12345678' } },
-  'keys.deleteKey': { statuses: ['401', '403'], request: { keyId: 'key_1234567890abcd' } },
-  'keys.getKey': { statuses: ['401'], request: { keyId: 'key_1234567890abcd' } },
-  'keys.migrateKeys': {
-    statuses: ['401', '403'],
-    request: { migrationId: 'mig_1', apiId: 'api_12345678', keys: [{ hash: 'abcdef' }] },
-  },
-  'keys.removePermissions': {
-    statuses: ['401', '403'],
-    request: { keyId: 'key_1234567890abcd', permissions: ['a.read'] },
-  },
-  'keys.removeRoles': {
-    statuses: ['401', '403'],
-    request: { keyId: 'key_1234567890abcd', roles: ['editor'] },
-  },
-  'keys.rerollKey': {
-    statuses: ['401', '403'],
-    request: { keyId: 'key_1234567890abcd', expiration: 0 },
-  },
-  'keys.setPermissions': {
-    statuses: ['401', '403'],
-    request: { keyId: 'key_1234567890abcd', permissions: [] },
-  },
-  'keys.setRoles': { statuses: ['401', '403'], request: { keyId: 'key_1234567890abcd', roles: [] } },
-  'keys.updateCredits': {
-    statuses: ['401', '403'],
-    request: { keyId: 'key_1234567890abcd', operation: 'set', value: 1 },
-  },
-  'keys.updateKey': { statuses: ['401', '403'], request: { keyId: 'key_1234567890abcd' } },
-  'keys.verifyKey': { statuses: ['401'], request: { key: 'sk_123' } },
-  'keys.whoami': { statuses: ['401', '403'], request: { key: 'sk_123' } },
-  'permissions.createPermission': {
-    statuses: ['401', '403'],
-    request: { name: 'Read', slug: 'docs.read' },
-  },
-  'permissions.createRole': { statuses: ['401', '403'], request: { name: 'editor' } },
-  'permissions.deletePermission': { statuses: ['401', '403'], request: { permission: 'docs.read' } },
-  'permissions.deleteRole': { statuses: ['401', '403'], request: { role: 'editor' } },
-  'permissions.getPermission': { statuses: ['401', '403'], request: { permission: 'docs.read' } },
-  'permissions.getRole': { statuses: ['401', '403'], request: { role: 'editor' } },
-  'permissions.listPermissions': { statuses: ['401', '403'], request: {} },
-  'permissions.listRoles': { statuses: ['401', '403'], request: {} },
-  'permissions.setRolePermissions': {
-    statuses: ['401', '403'],
-    request: { roleId: 'role_1234', permissions: [] },
-  },
-  'ratelimit.deleteOverride': { statuses: ['401'], request: { namespace: 'api', identifier: 'a' } },
-  'ratelimit.getOverride': { statuses: ['401'], request: { namespace: 'api', identifier: 'a' } },
-  'ratelimit.listOverrides': { statuses: ['401'], request: { namespace: 'api' } },
-  'ratelimit.multiLimit': {
-    statuses: ['401'],
-    request: [{ namespace: 'api', identifier: 'a', limit: 1, duration: 1000 }],
-  },
-  'ratelimit.setOverride': {
-    statuses: ['401'],
-    request: { namespace: 'api', identifier: 'a', limit: 1, duration: 1000 },
-  },
+export const AUTH_OVERRIDES: Readonly<Record<string, unknown>> = {}
+
+/**
+ * The 401 and 403 rows: each of the two statuses an operation documents and does not test in a
+ * status file of its own (403 has one where the operation's permission check is not the generic
+ * one), with the request it is sent. An operation with a request body but no request (no example
+ * and no override) is absent, so the coverage test names its statuses.
+ */
+export const AUTH_REQUESTS: Readonly<Record<string, { statuses: readonly string[]; request: unknown }>> =
+  authRequests(ownStatusFiles())
+
+function authRequests(ownFiles: Map<string, string[]>) {
+  return Object.fromEntries(
+    [...documentedStatuses()].flatMap(([operationId, documented]) => {
+      const own = ownFiles.get(operationId) ?? []
+      const statuses = AUTH_STATUSES.filter((s) => documented.includes(s) && !own.includes(s))
+      const request =
+        operationId in AUTH_OVERRIDES ? AUTH_OVERRIDES[operationId] : VALID_REQUESTS[operationId]
+      const usable = request !== undefined || REQUEST_BODIES.get(operationId) === undefined
+      return statuses.length && usable ? [[operationId, { statuses, request }]] : []
+    }),
+  )
 }
 
 /** The analytics operations that take a query string and share its 400, 412 and 422 tests. */
@@ -174,18 +83,23 @@ export const QUERY_STATUSES: readonly string[] = ['400', '412', '422']
 
 /** Each operation of the bundled spec with the statuses it documents, in the spec's order. */
 export function documentedStatuses(): Map<string, string[]> {
-  const spec = createRequire(import.meta.url)('@apiplatform/control-spec/openapi.json') as {
-    paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>>
-  }
+  return new Map(
+    walkOperations(spec).flatMap(({ operationId, statuses }) =>
+      operationId ? [[operationId, statuses.filter((s) => /^\d{3}$/.test(s))] as const] : [],
+    ),
+  )
+}
+
+/** The statuses each operation's own `src/routes/<operationId>/<status>.test.ts` files test. */
+export function ownStatusFiles(): Map<string, string[]> {
+  const dir = path.resolve(import.meta.dirname, '..', 'routes')
   const out = new Map<string, string[]>()
-  for (const item of Object.values(spec.paths)) {
-    for (const op of Object.values(item)) {
-      if (!op?.operationId) continue
-      out.set(
-        op.operationId,
-        Object.keys(op.responses ?? {}).filter((s) => /^\d{3}$/.test(s)),
-      )
-    }
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue
+    const statuses = fs
+      .readdirSync(path.join(dir, entry.name))
+      .flatMap((f) => /^(\d{3})\.test\.ts$/.exec(f)?.[1] ?? [])
+    if (statuses.length) out.set(entry.name, statuses)
   }
   return out
 }

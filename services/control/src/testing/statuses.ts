@@ -16,7 +16,7 @@ import { expect } from 'vitest'
 import { everyPermission } from '../access/authorize.js'
 import { locationsOf, type TestService, type TestServiceOptions } from './harness.js'
 import { call, type RawResult } from './keys-fixtures.js'
-import { VALID_REQUESTS } from './valid-requests.js'
+import { VALID_REQUESTS } from './valid-calls.js'
 
 /** Requests a workspace may send per hour on the `LIMITED` service. */
 export const RATE_LIMIT = 5

@@ -1,5 +1,5 @@
 import { type JobQueue, newId, type Sql } from '@apiplatform/server-kit'
-import { ApiError, Errors } from '../http/errors.js'
+import { ApiError, Errors } from '../errors.js'
 import { queueWebhooks } from '../webhooks/outbox.js'
 import { appendEvent, ORCHESTRATOR } from './trace.js'
 import type { AgentRequest, RunState } from './types.js'

@@ -1,7 +1,7 @@
 import type { Sql } from '@apiplatform/server-kit'
 import { charge, Prices } from '../billing/credits.js'
+import { ApiError } from '../errors.js'
 import { extractionPage, type TokenUsage } from '../extraction/extractor.js'
-import { ApiError } from '../http/errors.js'
 import { parsePage } from '../scrape/document.js'
 import { fetchOrThrow, parseHttpUrl } from '../scrape/scrape.js'
 import { finish } from './finish.js'

@@ -1,5 +1,5 @@
 import type { Sql } from '@apiplatform/server-kit'
-import { ApiError, Errors } from '../http/errors.js'
+import { ApiError, Errors } from '../errors.js'
 
 /** The billing period containing `now`: the calendar month in UTC. */
 export function billingPeriod(now = new Date()): { start: Date; end: Date } {

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import { ApiError, Errors } from '../http/errors.js'
+import { ApiError, Errors } from '../errors.js'
 
 /** One action of `ScrapeOptions.actions`, as the spec defines them. */
 export type ScrapeAction =

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core'
-import { ApiError } from '../http/errors.js'
+import { ApiError } from '../errors.js'
 import { isPrivateAddress } from '../net/guard.js'
 import { type BrowserGuard, installBrowserGuard } from './guard.js'
 

@@ -1,7 +1,6 @@
 import type { Page, Response } from 'playwright-core'
-import { ApiError, Errors } from '../http/errors.js'
+import { ApiError, Errors } from '../errors.js'
 import type { FetchedPage } from '../net/fetch-page.js'
-import { dropProducedFormats } from '../scrape/unproduced-formats.js'
 import {
   type ActionsResult,
   Deadline,
@@ -11,6 +10,7 @@ import {
   screenshotDataUrl,
 } from './actions.js'
 import type { BrowserPool, GuardedContext } from './pool.js'
+import { dropProducedFormats } from './unproduced-formats.js'
 
 export interface BrowserScrapeInput {
   url: string

@@ -1,19 +1,30 @@
-import type { Deps } from '../http/env.js'
-import { ApiError, Errors } from '../http/errors.js'
+import type { Database } from '@apiplatform/server-kit'
+import { ApiError, Errors } from '../errors.js'
 import { failedPages, robotsBlocked } from './page-store.js'
 import type { CrawlKind, CrawlRow } from './rows.js'
 import { statusBody } from './status-body.js'
 import { getTeamCrawl } from './store.js'
 
+/**
+ * What the status reads need of the service: the request's deps fit it, and so does anything else
+ * with a database, without this module importing the http edge.
+ */
+type StatusDeps = { db: Database; config: { resultPageBytes?: number | undefined } }
+
 /** Largest `data` of one status response, in bytes of JSON; beyond it, `next` points on. */
 export const DEFAULT_RESULT_PAGE_BYTES = 10_000_000
 
-export function resultPageBytes(deps: Deps): number {
+export function resultPageBytes(deps: StatusDeps): number {
   return deps.config.resultPageBytes ?? DEFAULT_RESULT_PAGE_BYTES
 }
 
 /** The team's crawl (or batch scrape), or 404 `Not Found`. */
-export async function crawlOr404(deps: Deps, teamId: string, kind: CrawlKind, id: string): Promise<CrawlRow> {
+export async function crawlOr404(
+  deps: StatusDeps,
+  teamId: string,
+  kind: CrawlKind,
+  id: string,
+): Promise<CrawlRow> {
   const crawl = await getTeamCrawl(deps.db, teamId, kind, id)
   if (!crawl) throw new ApiError(404, Errors.notFound)
   return crawl
@@ -37,7 +48,7 @@ export function selfUrl(requestUrl: string, path: string): string {
 
 /** The status body of a team's crawl or batch scrape (404 when unknown), paged by `?skip=`. */
 export async function jobStatus(
-  deps: Deps,
+  deps: StatusDeps,
   job: { teamId: string; kind: CrawlKind; id: string },
   request: { skip: string | undefined; url: string },
 ) {
@@ -50,7 +61,7 @@ export async function jobStatus(
 }
 
 /** The failed pages of a team's crawl or batch scrape (404 when unknown), and what robots.txt disallowed. */
-export async function jobErrors(deps: Deps, job: { teamId: string; kind: CrawlKind; id: string }) {
+export async function jobErrors(deps: StatusDeps, job: { teamId: string; kind: CrawlKind; id: string }) {
   await crawlOr404(deps, job.teamId, job.kind, job.id)
   return { errors: await failedPages(deps.db, job.id), robotsBlocked: await robotsBlocked(deps.db, job.id) }
 }

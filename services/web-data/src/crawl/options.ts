@@ -1,5 +1,5 @@
+import { ApiError, Errors } from '../errors.js'
 import { assertValidFormatSchemas } from '../extraction/json-format.js'
-import { ApiError, Errors } from '../http/errors.js'
 import { SHAPING_FIELDS } from '../scrape/cache.js'
 import { assertFormatOptions } from '../scrape/formats.js'
 import { webhookTarget } from '../webhooks/target.js'

@@ -1,4 +1,4 @@
-import type { ScrapeInput } from '../scrape/scrape.js'
+import type { ScrapeInput } from '../scrape/types.js'
 import type { WebhookTarget } from '../webhooks/target.js'
 
 export type CrawlKind = 'crawl' | 'batch'

@@ -1,8 +1,9 @@
 import type { FetchedPage } from '../net/fetch-page.js'
 import type { ParsedPage } from '../scrape/document.js'
 import { type FormatInput, readFormats } from '../scrape/formats.js'
+import type { JsonFormat } from '../scrape/types.js'
 import { type Extractor, extractionPage, type TokenUsage } from './extractor.js'
-import { assertValidJsonSchema, DEFAULT_SCHEMA } from './json-schema.js'
+import { assertValidJsonSchema, DEFAULT_SCHEMA, type JsonSchema } from './json-schema.js'
 
 /**
  * Fills the `json` format of a scraped document, when the request has one, with the service's
@@ -21,7 +22,7 @@ export async function fillJsonFormat(
   if (!json) return undefined
   const result = await extractor.extract({
     page: extractionPage({ url: page.finalUrl, markdown: parsed.markdown, html: page.body }),
-    schema: json.schema ?? DEFAULT_SCHEMA,
+    schema: (json.schema as JsonSchema | undefined) ?? DEFAULT_SCHEMA,
     prompt: json.prompt,
     signal,
   })
@@ -39,5 +40,13 @@ export function assertValidFormatSchemas(formats: readonly FormatInput[] | undef
     if (typeof format === 'object' && format.type === 'json' && format.schema !== undefined) {
       assertValidJsonSchema(format.schema)
     }
+  }
+}
+
+/** The `json` format as scrape/ takes it, filled by `extractor`. */
+export function jsonFormatWith(extractor: Extractor): JsonFormat {
+  return {
+    assertValidSchemas: assertValidFormatSchemas,
+    fill: (document, page, parsed, formats) => fillJsonFormat(document, page, parsed, formats, extractor),
   }
 }

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv'
-import { ApiError } from '../http/errors.js'
+import { ApiError } from '../errors.js'
 import { validatorFor } from './schema-dialects.js'
 
 /** A JSON Schema, as far as the extractors read it. */

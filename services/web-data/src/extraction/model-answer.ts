@@ -1,4 +1,4 @@
-import { ApiError, Errors } from '../http/errors.js'
+import { ApiError, Errors } from '../errors.js'
 import { conformanceErrors, type JsonSchema } from './json-schema.js'
 import { missingFields } from './merge.js'
 import type { ChatCompletion } from './openai-request.js'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ApiError } from '../http/errors.js'
+import { ApiError } from '../errors.js'
 import { type ExtractionRequest, extractionPage } from './extractor.js'
 import { completion, type FakeOpenAi, startFakeOpenAi } from './fake-openai.js'
 import { openAiExtractor } from './openai-extractor.js'

@@ -1,4 +1,4 @@
-import { ApiError, Errors } from '../http/errors.js'
+import { ApiError, Errors } from '../errors.js'
 import type { ExtractionRequest, Extractor, TokenUsage } from './extractor.js'
 import { conformingAnswer } from './model-answer.js'
 import { type ChatCompletion, chatCompletionBody, type ResponseFormat } from './openai-request.js'

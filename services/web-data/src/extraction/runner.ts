@@ -1,11 +1,8 @@
 import type { Database, JobHandler, Sql } from '@apiplatform/server-kit'
 import { charge, Prices } from '../billing/credits.js'
-import { urlKey } from '../crawl/urls.js'
-import { ApiError } from '../http/errors.js'
-import { mapSite } from '../map/map.js'
+import { ApiError } from '../errors.js'
 import { buildDocument, fetchOrThrow } from '../scrape/scrape.js'
 import { recordPage } from '../scrape/store.js'
-import { pagesRecorded } from '../search/indexer.js'
 import { type Extractor, extractionPage } from './extractor.js'
 import { DEFAULT_SCHEMA, type JsonSchema } from './json-schema.js'
 import { mergeResults, missingFields } from './merge.js'
@@ -21,16 +18,37 @@ const hasArrays = (schema: JsonSchema) =>
   )
 
 /**
- * Runs extractions one step per job execution (like agent runs): expand a wildcard, or read one
- * page and merge what it states into the result. Each step's state, credits and tokens commit
- * with the job's progress (`continueWith`), so a crash redoes at most the step in flight.
+ * What an extraction needs of the subsystems above it: crawl/'s URL key, map/'s site map and
+ * search/'s index. They are handed in (service.ts) because crawl/ and search/ fill the `json`
+ * format with extraction/, so importing them here would close a loop.
  */
-export function extractRunner(deps: {
+export interface ExtractRunnerDeps {
   db: Database
   allowPrivateUrls: boolean
   /** Fills the schema from each page. */
   extractor: Extractor
-}): JobHandler<{ extractId: string }> {
+  /** The key that makes two spellings of one URL one page. */
+  urlKey: (url: string, ignoreQueryParameters: boolean) => string
+  mapSite: (
+    input: {
+      url: string
+      sitemap: 'skip' | 'include'
+      includeSubdomains?: boolean | undefined
+      limit: number
+    },
+    options: { allowPrivateUrls: boolean },
+  ) => Promise<{ url: string }[]>
+  /** Told when a page was recorded, so search/ indexes it. */
+  pagesRecorded: (db: Database) => void
+}
+
+/**
+ * Runs extractions one step per job execution (like agent runs): expand a wildcard, or read one
+ * page and merge what it states into the result. Each step's state, credits and tokens commit
+ * with the job's progress (`continueWith`), so a crash redoes at most the step in flight.
+ */
+export function extractRunner(deps: ExtractRunnerDeps): JobHandler<{ extractId: string }> {
+  const { urlKey, mapSite, pagesRecorded } = deps
   return async (job, ctx) => {
     const row = await getExtract(deps.db, job.payload.extractId)
     if (row?.status !== 'processing') {

@@ -3,7 +3,7 @@ import { Ajv, type AnySchemaObject, type Options } from 'ajv'
 import { Ajv2019 } from 'ajv/dist/2019.js'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import draft04 from 'ajv-draft-04'
-import { ApiError } from '../http/errors.js'
+import { ApiError } from '../errors.js'
 
 const require = createRequire(import.meta.url)
 // A CommonJS module whose class is its `default` property as seen from ESM types.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { JobQueue, Sql } from '@apiplatform/server-kit'
-import type { PageOptions } from '../crawl/rows.js'
+import type { ScrapeInput } from '../scrape/types.js'
 import type { JsonSchema } from './json-schema.js'
 
 export const EXTRACT_QUEUE = 'extract'
@@ -12,7 +12,7 @@ export interface ExtractRequest {
   schema?: JsonSchema
   includeSubdomains: boolean
   ignoreSitemap: boolean
-  scrapeOptions: PageOptions
+  scrapeOptions: Omit<ScrapeInput, 'url'>
 }
 
 /** Progress of an extraction, committed with every step. */

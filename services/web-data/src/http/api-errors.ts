@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
+import { ApiError } from '../errors.js'
 import { dependencyFailure } from './dependency-failures.js'
 import type { AppEnv } from './env.js'
-import { ApiError } from './errors.js'
 
 /**
  * The routes package's `mapError`: an ApiError thrown anywhere below (auth, metering, handlers,

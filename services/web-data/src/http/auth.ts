@@ -3,9 +3,9 @@ import type { OperationId } from '@apiplatform/web-data-routes'
 import type { HonoRequest, MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import { authenticateCached } from '../billing/keys.js'
+import { ApiError, Errors } from '../errors.js'
 import { hasMalformedEscape } from '../net/url-escapes.js'
 import type { AppEnv, Deps } from './env.js'
-import { ApiError, Errors } from './errors.js'
 import { assertPermitted } from './permissions.js'
 
 /** Operations whose `jobId` path segment must be a UUID (400 with the catalog message otherwise). */

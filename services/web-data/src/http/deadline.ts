@@ -1,4 +1,4 @@
-import { ApiError, Errors } from './errors.js'
+import { ApiError, Errors } from '../errors.js'
 
 /**
  * Waits for `work` until `timeoutMs` after `startedAt`: 408 `Request Timeout` when the deadline

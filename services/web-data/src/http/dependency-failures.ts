@@ -1,8 +1,8 @@
 import { type DatabaseFailure, dependencyFailureAnswer } from '@apiplatform/server-kit'
 import type { OperationId } from '@apiplatform/web-data-routes'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { Errors } from '../errors.js'
 import { statusesOf } from './documented.js'
-import { Errors } from './errors.js'
 
 const MESSAGES: Record<DatabaseFailure, string> = {
   unavailable: Errors.serviceUnavailable,

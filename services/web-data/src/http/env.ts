@@ -1,10 +1,10 @@
 import type { Database, JobQueue, Logger, TestControlsRuntime } from '@apiplatform/server-kit'
 import type { ApiEnv } from '@apiplatform/web-data-routes'
 import type { Principal } from '../billing/keys.js'
-import type { Browsers } from '../browser/runtime.js'
 import type { Now } from '../clock.js'
 import type { ServiceConfig } from '../config.js'
 import type { Extractor } from '../extraction/extractor.js'
+import type { Browsers } from '../interact/browsers.js'
 
 /** What handlers need from the running service. */
 export interface Deps {

@@ -7,8 +7,8 @@ import {
 } from '@apiplatform/server-kit'
 import { spec } from '@apiplatform/web-data-routes'
 import type { MiddlewareHandler } from 'hono'
+import { ApiError, Errors } from '../errors.js'
 import type { AppEnv } from './env.js'
-import { ApiError, Errors } from './errors.js'
 
 /** Each refusal as the API's `{success: false, error, code, details}`. */
 const ERRORS: Record<IdempotencyRefusal['reason'], { error: string; code: string }> = {

@@ -1,7 +1,7 @@
 import { type OperationId, requiredScopes } from '@apiplatform/web-data-routes'
 import type { Principal } from '../billing/keys.js'
 import { grants, type Scope } from '../billing/scopes.js'
-import { ApiError, Errors } from './errors.js'
+import { ApiError, Errors } from '../errors.js'
 
 /**
  * The scope each operation needs: the spec's `x-required-scope`, generated into the routes

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import type { GuardedContext } from '../browser/pool.js'
-import { ApiError, Errors } from '../http/errors.js'
+import { ApiError, Errors } from '../errors.js'
 import type { CodeRunner } from './runner.js'
 
 /** A browser session this process holds open. */

@@ -1,4 +1,4 @@
-import { ApiError, Errors } from '../http/errors.js'
+import { ApiError, Errors } from '../errors.js'
 import type { ScrapeJob } from './scrape-jobs.js'
 
 export const unsupportedLanguage = (language: string) =>

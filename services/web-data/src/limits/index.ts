@@ -3,9 +3,9 @@ import { type Database, type Sql, TtlCache } from '@apiplatform/server-kit'
 import type { OperationId } from '@apiplatform/web-data-routes'
 import type { MiddlewareHandler } from 'hono'
 import { withKey } from '../billing/context.js'
+import { Errors } from '../errors.js'
 import { documents } from '../http/documented.js'
 import type { AppEnv, Deps } from '../http/env.js'
-import { Errors } from '../http/errors.js'
 import { errorBody } from './errors.js'
 
 /** Defaults when neither the environment nor the team's row sets a limit. */

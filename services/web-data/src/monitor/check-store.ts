@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { JobQueue, Sql } from '@apiplatform/server-kit'
-import { ApiError, Errors } from '../http/errors.js'
+import { ApiError, Errors } from '../errors.js'
 import { estimateCheckCredits } from './pricing.js'
 import type { CheckRow, MonitorRow, PageRow, Summary } from './rows.js'
 import { MONITOR_CHECK_QUEUE } from './store.js'

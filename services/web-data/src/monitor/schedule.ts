@@ -1,5 +1,5 @@
 import { Cron } from 'croner'
-import { ApiError, Errors } from '../http/errors.js'
+import { ApiError, Errors } from '../errors.js'
 
 export interface StoredSchedule {
   cron: string

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { JobQueue, Sql } from '@apiplatform/server-kit'
-import { ApiError, Errors } from '../http/errors.js'
+import { ApiError, Errors } from '../errors.js'
 import { json, type MonitorRow, type MonitorTarget, normalizeMonitor } from './rows.js'
 import { nextRun, readSchedule } from './schedule.js'
 import { checkTargets, withIds } from './targets.js'

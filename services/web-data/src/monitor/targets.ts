@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { ApiError, Errors } from '../http/errors.js'
+import { ApiError, Errors } from '../errors.js'
 import type { MonitorTarget } from './rows.js'
 
 export function withIds(targets: MonitorTarget[]): Array<MonitorTarget & { id: string }> {

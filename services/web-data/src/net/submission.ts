@@ -1,5 +1,5 @@
 import { isIP } from 'node:net'
-import { urlNotAllowed } from '../http/url-not-allowed.js'
+import { urlNotAllowed } from '../errors.js'
 import { isPrivateAddress, resolveHost } from './guard.js'
 
 /** Longest wait for one host's resolution at submission; a slower name is left to the job. */

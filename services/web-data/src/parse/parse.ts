@@ -1,4 +1,4 @@
-import { ApiError, Errors } from '../http/errors.js'
+import { ApiError, Errors } from '../errors.js'
 import { parsePage } from '../scrape/document.js'
 
 export interface ParseInput {

@@ -10,8 +10,8 @@
 import { createHash } from 'node:crypto'
 import type { Sql } from '@apiplatform/server-kit'
 import stringify from 'safe-stable-stringify'
-import type { ScrapedDocument } from './scrape.js'
 import { cachedRow } from './store.js'
+import type { ScrapedDocument } from './types.js'
 
 /** The spec's default `maxAge`: two days. */
 export const DEFAULT_MAX_AGE_MS = 172_800_000

@@ -1,5 +1,4 @@
-import type { JsonSchema } from '../extraction/json-schema.js'
-import { ApiError, Errors } from '../http/errors.js'
+import { ApiError, Errors } from '../errors.js'
 
 /** The formats of a scrape request, normalised. */
 export interface FormatRequest {
@@ -9,7 +8,7 @@ export interface FormatRequest {
   links: boolean
   summary: boolean
   images: boolean
-  json?: { schema?: JsonSchema; prompt?: string }
+  json?: { schema?: Record<string, unknown>; prompt?: string }
   /** Named formats this service does not produce (screenshots, branding, …). */
   unsupported: string[]
 }
@@ -72,7 +71,7 @@ export function readFormats(formats: readonly FormatInput[] | undefined): Format
         break
       case 'json':
         out.json = {
-          ...(typeof format === 'object' && format.schema ? { schema: format.schema as JsonSchema } : {}),
+          ...(typeof format === 'object' && format.schema ? { schema: format.schema } : {}),
           ...(typeof format === 'object' && format.prompt ? { prompt: format.prompt } : {}),
         }
         break

@@ -1,65 +1,17 @@
-import type { Database } from '@apiplatform/server-kit'
-import type { schemas } from '@apiplatform/web-data-routes'
-import type { z } from 'zod'
 import { balance, Prices } from '../billing/credits.js'
-import type { BrowserPool } from '../browser/pool.js'
 import { addBrowserResults, maybeBrowserScrape, needsBrowser, screenshotFormat } from '../browser/scrape.js'
-import type { Extractor } from '../extraction/extractor.js'
-import { assertValidFormatSchemas, fillJsonFormat } from '../extraction/json-format.js'
-import { detectPromptInjection } from '../extraction/prompt-injection.js'
-import { ApiError, Errors } from '../http/errors.js'
-import { urlNotAllowed } from '../http/url-not-allowed.js'
+import { unproducedSentence } from '../browser/unproduced-formats.js'
+import { ApiError, Errors, urlNotAllowed } from '../errors.js'
 import { newScrapeJobId } from '../interact/scrape-jobs.js'
-import type { BrowserSessions } from '../interact/sessions.js'
 import { type FetchedPage, FetchFailedError, FetchTimeoutError, fetchPage } from '../net/fetch-page.js'
 import { PrivateAddressError } from '../net/guard.js'
-import { pagesRecorded } from '../search/indexer.js'
 import { cachePolicy, readCached } from './cache.js'
 import { type ParsedPage, parsePage, summarize } from './document.js'
 import { assertFormatOptions, readFormats } from './formats.js'
+import { detectPromptInjection } from './prompt-injection.js'
 import { renderScripted } from './script-rendering.js'
 import { recordScrape } from './store.js'
-import { unproducedSentence } from './unproduced-formats.js'
-
-/**
- * The scrape options this service reads, as the spec's `ScrapeRequest` defines them. Every field
- * but `url` is optional because crawls, batches, searches and monitors pass their stored
- * `scrapeOptions` (validated once, when their job was accepted) without the defaults applied.
- */
-export type ScrapeInput = { url: string } & Partial<
-  Pick<
-    z.infer<typeof schemas.ScrapeRequest>,
-    | 'formats'
-    | 'onlyMainContent'
-    | 'includeTags'
-    | 'excludeTags'
-    | 'headers'
-    | 'timeout'
-    | 'checkPromptInjection'
-    | 'zeroDataRetention'
-    | 'maxAge'
-    | 'minAge'
-    | 'storeInCache'
-    | 'actions'
-    | 'waitFor'
-    | 'mobile'
-    | 'skipTlsVerification'
-  >
->
-
-export interface ScrapeDeps {
-  db: Database
-  allowPrivateUrls: boolean
-  /** The shared browser and its sessions; browser scrapes answer 503 without them. */
-  browsers?: { pool: BrowserPool; sessions: BrowserSessions } | undefined
-  /** Fills the `json` format. */
-  extractor: Extractor
-}
-
-/** The Document of the API: only the fields this service produces. */
-export type ScrapedDocument = Record<string, unknown> & {
-  metadata: Record<string, unknown>
-}
+import type { ScrapeDeps, ScrapedDocument, ScrapeInput } from './types.js'
 
 /** An absolute http(s) URL, or 400 `Invalid URL`. */
 export function parseHttpUrl(value: unknown): URL {
@@ -186,7 +138,7 @@ export async function scrape(
 ): Promise<ScrapedDocument> {
   const url = parseHttpUrl(input.url)
   assertFormatOptions(input.formats)
-  assertValidFormatSchemas(input.formats)
+  deps.jsonFormat.assertValidSchemas(input.formats)
   const price = Prices.scrape + (readFormats(input.formats).json ? Prices.jsonExtraction : 0)
   if ((knownBalance ?? (await balance(deps.db, teamId))) < price)
     throw new ApiError(402, Errors.paymentRequired)
@@ -243,7 +195,7 @@ export async function scrape(
     const { document, parsed } = buildDocument(page, input)
     if (browser) addBrowserResults(document, browser)
     if (rendered.warning) addWarning(document, rendered.warning)
-    const usage = await fillJsonFormat(document, page, parsed, input.formats, deps.extractor)
+    const usage = await deps.jsonFormat.fill(document, page, parsed, input.formats)
     document.metadata.scrapeId = jobId
     document.metadata.creditsUsed = price
     if (cache) document.metadata.cacheState = 'miss'
@@ -262,7 +214,7 @@ export async function scrape(
       requestedUrl: input.url,
     })
     if (!recorded) throw new ApiError(402, Errors.paymentRequired)
-    if (retained) pagesRecorded(deps.db)
+    if (retained) deps.pagesRecorded?.(deps.db)
     // The browser stays open for POST /v2/scrape/{jobId}/interact until stopped or idle.
     if (browser && deps.browsers) deps.browsers.sessions.keepScrapeSession(jobId, teamId, browser.session)
     return document

@@ -4,7 +4,7 @@ import { currentKeyId } from '../billing/context.js'
 import { SCRAPE_RESULT_TTL_MS } from '../interact/scrape-jobs.js'
 import type { FetchedPage } from '../net/fetch-page.js'
 import type { ParsedPage } from './document.js'
-import type { ScrapedDocument } from './scrape.js'
+import type { ScrapedDocument } from './types.js'
 
 /** Records a fetched page for search; skipped for zero-data-retention requests. */
 export function recordPage(sql: Sql, teamId: string, page: FetchedPage, parsed: ParsedPage): Promise<void> {

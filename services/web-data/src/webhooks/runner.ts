@@ -1,5 +1,4 @@
 import type { Database, JobHandler } from '@apiplatform/server-kit'
-import { finishedPageDocuments } from '../crawl/page-store.js'
 import type { WebhookJob } from './outbox.js'
 import { postSigned } from './signed-post.js'
 
@@ -8,6 +7,11 @@ export interface WebhookRunnerDeps {
   allowPrivateUrls: boolean
   /** HMAC-SHA256 secret of the `X-WebData-Signature` header (the monitors' secret). */
   secret: string
+  /**
+   * The documents of a crawl page an event names by id (crawl/'s page store). Handed in by
+   * service.ts because crawl/ queues its events here: an import back would close a loop.
+   */
+  pageDocuments: (db: Database, pageId: number) => Promise<unknown[]>
 }
 
 /** A receiver's answer that is worth another attempt later. */
@@ -23,7 +27,7 @@ export function webhookRunner(deps: WebhookRunnerDeps): JobHandler<WebhookJob> {
   return async (job, ctx) => {
     const { target, event } = job.payload
     const data =
-      event.pageId !== undefined ? await finishedPageDocuments(deps.db, event.pageId) : (event.data ?? [])
+      event.pageId !== undefined ? await deps.pageDocuments(deps.db, event.pageId) : (event.data ?? [])
     const payload = {
       success: event.success,
       type: event.type,

@@ -1,4 +1,4 @@
-import { ApiError, Errors } from '../http/errors.js'
+import { ApiError, Errors } from '../errors.js'
 
 /** Where a job's events go, as recorded with the job (the request's `webhook`, normalised). */
 export interface WebhookTarget {

@@ -1,7 +1,8 @@
 import { environmentOf } from '../../access/environment.js'
 import type { Deps } from '../../deps.js'
-import { invalidInput } from '../../domain/errors.js'
+import { invalidInput, notFound } from '../../domain/errors.js'
 import { callerOf, type ServiceHandler } from '../../http/env.js'
+import { lockEnvironmentForChildren } from '../../repositories/environments.js'
 import { pruneVariables, upsertVariable } from '../../repositories/variables.js'
 
 /**
@@ -30,6 +31,12 @@ export const setEnvironmentVariables =
     const cipher = deps.variables
     if (!cipher) throw new Error('the variables cipher is not configured')
     await deps.db.transaction(async (tx) => {
+      // An app deletion may have removed the environment since it was looked up.
+      if (!(await lockEnvironmentForChildren(tx, environment.id)))
+        throw notFound(
+          'environment',
+          `The environment ${body.environment} does not exist in app ${body.app}.`,
+        )
       const now = deps.now()
       for (const v of body.variables) {
         await upsertVariable(

@@ -1,6 +1,6 @@
 import type { Handler } from '@apiplatform/web-data-routes'
-import { requireBrowsers } from '../../browser/runtime.js'
 import type { AppEnv, Deps } from '../../http/env.js'
+import { requireBrowsers } from '../../interact/browsers.js'
 
 /** DELETE /v2/browser/{sessionId}: the official SDKs' path of DELETE /v2/interact/{sessionId}. */
 export const deleteBrowser =

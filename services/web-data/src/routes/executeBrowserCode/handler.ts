@@ -1,6 +1,6 @@
 import type { Handler } from '@apiplatform/web-data-routes'
-import { requireBrowsers } from '../../browser/runtime.js'
 import type { AppEnv, Deps } from '../../http/env.js'
+import { requireBrowsers } from '../../interact/browsers.js'
 
 /**
  * POST /v2/interact/{sessionId}/execute: runs `node` code in the session's browser against the

@@ -2,10 +2,10 @@ import type { Handler } from '@apiplatform/web-data-routes'
 import { balance, Prices } from '../../billing/credits.js'
 import { pageOptions } from '../../crawl/options.js'
 import { toHttpUrl } from '../../crawl/urls.js'
+import { ApiError, Errors } from '../../errors.js'
 import { assertValidJsonSchema, type JsonSchema } from '../../extraction/json-schema.js'
 import { createExtract, type ExtractRequest } from '../../extraction/store.js'
 import type { AppEnv, Deps } from '../../http/env.js'
-import { ApiError, Errors } from '../../http/errors.js'
 import { assertPublicUrls } from '../../net/submission.js'
 
 /**

@@ -1,6 +1,6 @@
 import type { Handler } from '@apiplatform/web-data-routes'
+import { ApiError, Errors } from '../../errors.js'
 import type { AppEnv, Deps } from '../../http/env.js'
-import { ApiError, Errors } from '../../http/errors.js'
 import { listActivity } from '../../limits/index.js'
 
 /** GET /v2/team/activity: the team's recent calls of the metered endpoints, newest first, by cursor. */

@@ -1,8 +1,8 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import { getRun } from '../../agent/runs.js'
 import { SNAPSHOT_ID, snapshotContent } from '../../agent/trace.js'
+import { ApiError, Errors } from '../../errors.js'
 import type { AppEnv, Deps } from '../../http/env.js'
-import { ApiError, Errors } from '../../http/errors.js'
 
 /** GET /v2/agent/{jobId}/snapshots/{snapshotId}: one artifact's content at one point of the run. */
 export const getAgentSnapshot =

@@ -1,7 +1,7 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import { threadRuns } from '../../agent/runs.js'
+import { ApiError, Errors } from '../../errors.js'
 import type { AppEnv, Deps } from '../../http/env.js'
-import { ApiError, Errors } from '../../http/errors.js'
 
 /** GET /v2/agent/threads/{threadId}: the runs of a conversation thread, oldest first. */
 export const getAgentThread =

@@ -1,7 +1,7 @@
 import type { Handler } from '@apiplatform/web-data-routes'
+import { ApiError, Errors } from '../../errors.js'
 import { getExtract } from '../../extraction/store.js'
 import type { AppEnv, Deps } from '../../http/env.js'
-import { ApiError, Errors } from '../../http/errors.js'
 
 /** GET /v2/extract/{id}: state and, once completed, the extracted data. */
 export const getExtractStatus =

@@ -1,7 +1,7 @@
 import type { Handler, schemas } from '@apiplatform/web-data-routes'
 import type { z } from 'zod'
+import { ApiError, Errors } from '../../errors.js'
 import type { AppEnv, Deps } from '../../http/env.js'
-import { ApiError, Errors } from '../../http/errors.js'
 import { getScrapeJob } from '../../interact/scrape-jobs.js'
 
 /** GET /v2/scrape/{jobId}: the stored result of an earlier scrape of the team, while retained. */

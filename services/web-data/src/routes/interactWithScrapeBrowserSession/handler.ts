@@ -1,6 +1,6 @@
 import type { Handler } from '@apiplatform/web-data-routes'
-import { requireBrowsers } from '../../browser/runtime.js'
 import type { AppEnv, Deps } from '../../http/env.js'
+import { requireBrowsers } from '../../interact/browsers.js'
 
 /**
  * POST /v2/scrape/{jobId}/interact: runs `node` code against the scrape's browser (kept open

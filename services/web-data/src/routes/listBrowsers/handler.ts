@@ -1,6 +1,6 @@
 import type { Handler } from '@apiplatform/web-data-routes'
-import { requireBrowsers } from '../../browser/runtime.js'
 import type { AppEnv, Deps } from '../../http/env.js'
+import { requireBrowsers } from '../../interact/browsers.js'
 
 /** GET /v2/browser: the official SDKs' path of GET /v2/interact, the same operation. */
 export const listBrowsers =

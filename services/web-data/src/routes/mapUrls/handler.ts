@@ -1,7 +1,7 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import { balance, charge, Prices } from '../../billing/credits.js'
+import { ApiError, Errors } from '../../errors.js'
 import type { AppEnv, Deps } from '../../http/env.js'
-import { ApiError, Errors } from '../../http/errors.js'
 import { mapSite } from '../../map/map.js'
 import { parseHttpUrl } from '../../scrape/scrape.js'
 

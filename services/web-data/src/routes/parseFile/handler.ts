@@ -1,9 +1,9 @@
 import type { Handler, schemas } from '@apiplatform/web-data-routes'
 import type { z } from 'zod'
 import { balance, charge, Prices } from '../../billing/credits.js'
+import { ApiError, Errors } from '../../errors.js'
 import { withinDeadline } from '../../http/deadline.js'
 import type { AppEnv, Deps } from '../../http/env.js'
-import { ApiError, Errors } from '../../http/errors.js'
 import { parseFile as parse } from '../../parse/parse.js'
 import { readFormats } from '../../scrape/formats.js'
 

@@ -1,7 +1,7 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import { balance } from '../../billing/credits.js'
+import { ApiError, Errors } from '../../errors.js'
 import type { AppEnv, Deps } from '../../http/env.js'
-import { ApiError, Errors } from '../../http/errors.js'
 import { startCheck } from '../../monitor/check-store.js'
 import { estimateCheckCredits } from '../../monitor/pricing.js'
 import { getMonitorRow } from '../../monitor/store.js'

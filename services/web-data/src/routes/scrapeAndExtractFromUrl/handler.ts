@@ -1,7 +1,9 @@
 import type { Handler, schemas } from '@apiplatform/web-data-routes'
 import type { z } from 'zod'
+import { jsonFormatWith } from '../../extraction/json-format.js'
 import type { AppEnv, Deps } from '../../http/env.js'
 import { scrape } from '../../scrape/scrape.js'
+import { pagesRecorded } from '../../search/indexer.js'
 
 /** POST /v2/scrape: fetch one page now and answer with it in the requested formats. */
 export const scrapeAndExtractFromUrl =
@@ -13,7 +15,8 @@ export const scrapeAndExtractFromUrl =
         db: deps.db,
         allowPrivateUrls: deps.config.allowPrivateUrls,
         browsers: deps.browsers,
-        extractor: deps.extractor,
+        jsonFormat: jsonFormatWith(deps.extractor),
+        pagesRecorded,
       },
       c.get('principal').teamId,
       {

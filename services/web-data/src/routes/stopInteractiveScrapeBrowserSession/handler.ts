@@ -1,6 +1,6 @@
 import type { Handler } from '@apiplatform/web-data-routes'
-import { requireBrowsers } from '../../browser/runtime.js'
 import type { AppEnv, Deps } from '../../http/env.js'
+import { requireBrowsers } from '../../interact/browsers.js'
 
 /** DELETE /v2/scrape/{jobId}/interact: closes the scrape's browser; later interact calls answer 410. */
 export const stopInteractiveScrapeBrowserSession =

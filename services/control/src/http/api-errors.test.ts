@@ -5,7 +5,7 @@ import { sqlError } from '@apiplatform/server-kit'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { ApiError, forbidden, invalidField, invalidInput } from '../domain/errors.js'
-import { errorMapper } from './error-response.js'
+import { errorMapper } from './api-errors.js'
 
 /** What the mapper answers for `error` thrown while serving `operationId`, and what it logged. */
 async function mapped(error: unknown, operationId = 'apis.getApi') {

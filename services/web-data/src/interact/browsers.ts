@@ -1,8 +1,7 @@
 import type { Database, Logger } from '@apiplatform/server-kit'
+import { BrowserPool, browserUnavailable } from '../browser/pool.js'
 import type { Now } from '../clock.js'
-import type { ServiceConfig } from '../config.js'
-import { BrowserSessions } from '../interact/sessions.js'
-import { BrowserPool, browserUnavailable } from './pool.js'
+import { BrowserSessions } from './sessions.js'
 
 /** The browser side of a running service: one shared chromium and the live sessions. */
 export interface Browsers {
@@ -12,8 +11,16 @@ export interface Browsers {
   close(): Promise<void>
 }
 
+/** The settings of the service config the browser side reads (the config fits it). */
+export interface BrowsersConfig {
+  chromiumPath?: string | undefined
+  allowPrivateUrls: boolean
+  scrapeSessionIdleMs?: number | undefined
+  maxBrowserSessionsPerTeam?: number | undefined
+}
+
 /** `now`: business time of the sessions (`clock.ts`), the test controls' clock when they are on. */
-export function createBrowsers(db: Database, config: ServiceConfig, logger?: Logger, now?: Now): Browsers {
+export function createBrowsers(db: Database, config: BrowsersConfig, logger?: Logger, now?: Now): Browsers {
   const pool = new BrowserPool({
     executablePath: config.chromiumPath,
     allowPrivateUrls: config.allowPrivateUrls,
