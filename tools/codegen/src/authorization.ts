@@ -56,8 +56,14 @@ export interface AuthorizedOperation {
   operation: JsonObject
 }
 
-/** The module's source, after `header`. */
-export function emitAuthorization(header: string, operations: AuthorizedOperation[]): string {
+type SecurityRequirement = Record<string, unknown>
+
+/** The module's source, after `header`; `defaultSecurity` is the document's `security`. */
+export function emitAuthorization(
+  header: string,
+  operations: AuthorizedOperation[],
+  defaultSecurity?: SecurityRequirement[],
+): string {
   const lines = [header]
   for (const table of TABLES) {
     if (!operations.some((op) => op.operation[table.extension] !== undefined)) continue
@@ -83,6 +89,28 @@ export function emitAuthorization(header: string, operations: AuthorizedOperatio
       ...operations.map(
         ({ operationId, operation }) =>
           `  ${JSON.stringify(operationId)}: ${JSON.stringify(operation[table.extension])},`,
+      ),
+      '}',
+      '',
+    )
+  }
+  const security = operations.map(({ operationId, operation }) => ({
+    operationId,
+    alternatives: ((operation.security as SecurityRequirement[] | undefined) ?? defaultSecurity ?? []).map(
+      (requirement) => Object.keys(requirement),
+    ),
+  }))
+  if (security.some((op) => op.alternatives.length > 0)) {
+    if (lines.length === 1) lines.push("import type { OperationId } from './routes.js'", '')
+    lines.push(
+      '/**',
+      " * The security of every operation (its own `security`, else the document's): alternatives, each",
+      ' * the names of the schemes a request must satisfy together. `[]`: no credential is needed.',
+      ' */',
+      'export const securitySchemes: { readonly [K in OperationId]: readonly (readonly string[])[] } = {',
+      ...security.map(
+        ({ operationId, alternatives }) =>
+          `  ${JSON.stringify(operationId)}: ${JSON.stringify(alternatives)},`,
       ),
       '}',
       '',

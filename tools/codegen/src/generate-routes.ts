@@ -144,7 +144,11 @@ export function generateRoutes(doc: OpenApiDocument, options: GenerateOptions = 
     'operations.ts': emitOperationsModule(header(options.source), operations, extensions),
     'spec.ts': emitSpecModule(header(options.source), doc),
     'handlers.ts': emitHandlersModule(header(options.source), operations),
-    'authorization.ts': emitAuthorization(header(options.source), operations),
+    'authorization.ts': emitAuthorization(
+      header(options.source),
+      operations,
+      doc.security as Record<string, unknown>[] | undefined,
+    ),
     'index.ts': emitIndexModule(header(options.source)),
   }
 }

@@ -44,6 +44,24 @@ describe('emitAuthorization', () => {
     ).toThrow(/must be an array of arrays/)
   })
 
+  it('writes the security of every operation: its own, else the document default', () => {
+    const source = emitAuthorization(
+      header,
+      [
+        { operationId: 'liveness', operation: { security: [] } },
+        { operationId: 'keys.getKey', operation: {} },
+        { operationId: 'portal.whoami', operation: { security: [{ portalSession: [] }] } },
+      ],
+      [{ rootKey: [] }],
+    )
+    expect(source).toContain(
+      'export const securitySchemes: { readonly [K in OperationId]: readonly (readonly string[])[] } = {',
+    )
+    expect(source).toContain('  "liveness": [],')
+    expect(source).toContain('  "keys.getKey": [["rootKey"]],')
+    expect(source).toContain('  "portal.whoami": [["portalSession"]],')
+  })
+
   it('writes an empty module for a spec without authorization extensions', () => {
     expect(emitAuthorization(header, [{ operationId: 'a', operation: {} }])).toBe(`${header}\nexport {}\n`)
   })

@@ -8,7 +8,7 @@
  * of the operations that document no 403) is decided once the resource is found, with the
  * `Caller` set here and `authorize` (access/), because permissions may name that resource.
  */
-import { type OperationId, spec } from '@apiplatform/control-routes'
+import { type OperationId, securitySchemes } from '@apiplatform/control-routes'
 import { type Database, parseBearer, sha256 } from '@apiplatform/server-kit'
 import type { Context, MiddlewareHandler } from 'hono'
 import { mayTry, refusedOutright } from '../access/authorize.js'
@@ -21,7 +21,7 @@ import type { ServiceEnv } from './env.js'
 import { PORTAL_SCHEMES, portalToken } from './portal-token.js'
 import type { RootKeyCache } from './root-key-cache.js'
 
-/** How an operation is authenticated, from its `security` in the spec. */
+/** How an operation is authenticated, from its `security` in the spec (generated into the routes package). */
 export type SecurityKind = 'public' | 'bearer' | 'portalSession'
 
 /**
@@ -30,17 +30,9 @@ export type SecurityKind = 'public' | 'bearer' | 'portalSession'
  * (a root key) otherwise.
  */
 export function operationSecurity(operationId: OperationId): SecurityKind {
-  for (const item of Object.values(spec.paths)) {
-    for (const op of Object.values(item)) {
-      const o = op as { operationId?: string; security?: Array<Record<string, unknown>> }
-      if (o?.operationId !== operationId) continue
-      if (!Array.isArray(o.security)) return 'bearer'
-      if (o.security.length === 0) return 'public'
-      const schemes = new Set(o.security.flatMap((requirement) => Object.keys(requirement)))
-      return [...schemes].every((s) => PORTAL_SCHEMES.has(s)) ? 'portalSession' : 'bearer'
-    }
-  }
-  return 'bearer'
+  const alternatives = securitySchemes[operationId]
+  if (alternatives.length === 0) return 'public'
+  return alternatives.flat().every((scheme) => PORTAL_SCHEMES.has(scheme)) ? 'portalSession' : 'bearer'
 }
 
 export interface AuthOptions {
@@ -58,14 +50,9 @@ export function authenticate(
   now: () => number,
   options: AuthOptions,
 ): MiddlewareHandler<ServiceEnv> {
-  const kinds = new Map<OperationId, SecurityKind>()
   return async (c, next) => {
     const operationId = c.get('operationId')
-    let kind = kinds.get(operationId)
-    if (kind === undefined) {
-      kind = operationSecurity(operationId)
-      kinds.set(operationId, kind)
-    }
+    const kind = operationSecurity(operationId)
     if (kind === 'public') return next()
     if (kind === 'portalSession') return portalSession(c, next, db, portalToken(c), now())
     const header = c.req.header('authorization')
