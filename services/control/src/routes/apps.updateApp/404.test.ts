@@ -16,4 +16,14 @@ describe.each(testDatabaseKinds())('apps.updateApp 404 (%s)', (kind) => {
       expect(answer.status).toBe(404)
     }
   })
+
+  it('answers 404, never 500, when the app is deleted while it is being updated', async () => {
+    const fx = await t.fixture()
+    const update = (i: number) =>
+      call(t, 'apps.updateApp', { project: fx.projectId, app: fx.appId, name: `N${i}` })
+    const deletion = call(t, 'apps.deleteApp', { project: fx.projectId, app: fx.appId })
+    const during = await Promise.all(Array.from({ length: 20 }, (_, i) => update(i)))
+    expect((await deletion).status).toBe(202)
+    for (const answer of during) expect([200, 404]).toContain(answer.status)
+  })
 })

@@ -1,7 +1,7 @@
 import { appOf } from '../../access/environment.js'
 import type { Deps } from '../../deps.js'
 import { slugConflict, toApiApp } from '../../domain/app.js'
-import { invalidInput } from '../../domain/errors.js'
+import { invalidInput, notFound } from '../../domain/errors.js'
 import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { findAppById, saveApp, slugTaken } from '../../repositories/apps.js'
 import { isUniqueViolation } from '../../repositories/rows.js'
@@ -18,10 +18,12 @@ export const updateApp =
     const body = c.req.valid('json')
     const found = await appOf(deps, caller, body)
     const project = body.project
+    let updated: Awaited<ReturnType<typeof findAppById>>
     try {
-      await deps.db.transaction(async (tx) => {
+      updated = await deps.db.transaction(async (tx) => {
         const app = await findAppById(tx, found.id, { forUpdate: true })
-        if (!app) return
+        // A concurrent apps.deleteApp removed it since it was looked up.
+        if (!app) throw notFound('app', `The app ${body.app} does not exist in project ${project}.`)
         const next = { ...app }
         if (body.name !== undefined) next.name = body.name
         if (body.slug !== undefined && body.slug !== app.slug) {
@@ -45,12 +47,12 @@ export const updateApp =
         }
         if (body.deleteProtection !== undefined) next.deleteProtection = body.deleteProtection
         await saveApp(tx, next, deps.now())
+        return findAppById(tx, found.id)
       })
     } catch (error) {
       if (isUniqueViolation(error)) throw slugConflict(body.slug ?? '', project)
       throw error
     }
-    const app = await findAppById(deps.db, found.id)
-    if (!app) throw new Error(`app ${found.id} vanished during the update`)
-    return c.json({ meta: { requestId: c.get('requestId') }, data: toApiApp(app) }, 200)
+    if (!updated) throw new Error(`app ${found.id} was not found right after its update`)
+    return c.json({ meta: { requestId: c.get('requestId') }, data: toApiApp(updated) }, 200)
   }
