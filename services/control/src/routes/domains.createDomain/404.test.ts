@@ -15,4 +15,13 @@ describe.each(testDatabaseKinds())('domains.createDomain 404 (%s)', (kind) => {
     })
     expect(answer.status).toBe(404)
   })
+
+  it('answers 404, never 500, when the app is deleted while domains are being added', async () => {
+    const fx = await t.fixture()
+    const create = () => call(t, 'domains.createDomain', { ...production(fx), domain: uniqueDomain() })
+    const deletion = call(t, 'apps.deleteApp', { project: fx.projectId, app: fx.appId })
+    const during = await Promise.all(Array.from({ length: 20 }, create))
+    expect((await deletion).status).toBe(202)
+    for (const answer of during) expect([200, 404]).toContain(answer.status)
+  })
 })

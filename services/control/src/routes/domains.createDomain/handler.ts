@@ -2,9 +2,10 @@ import { newId, randomToken } from '@apiplatform/server-kit'
 import { environmentOf } from '../../access/environment.js'
 import type { Deps } from '../../deps.js'
 import { dnsRecordsFor, normalizeDomain } from '../../domain/custom-domain.js'
-import { ApiError, invalidInput } from '../../domain/errors.js'
+import { ApiError, invalidInput, notFound } from '../../domain/errors.js'
 import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { insertDomain } from '../../repositories/domains.js'
+import { lockEnvironmentForChildren } from '../../repositories/environments.js'
 import { TASKS_QUEUE, type TaskJob } from '../../workflows/tasks.js'
 
 const taken = (domain: string) =>
@@ -37,6 +38,12 @@ export const createDomain =
     const verificationToken = randomToken(24)
     const dnsRecords = dnsRecordsFor(domain, verificationToken)
     await deps.db.transaction(async (tx) => {
+      // An app deletion may have removed the environment since it was looked up.
+      if (!(await lockEnvironmentForChildren(tx, environment.id)))
+        throw notFound(
+          'environment',
+          `The environment ${body.environment} does not exist in app ${body.app}.`,
+        )
       const inserted = await insertDomain(tx, {
         id,
         workspaceId: environment.workspaceId,
