@@ -18,7 +18,6 @@ import { authenticate } from './http/auth.js'
 import type { ServiceEnv } from './http/env.js'
 import { idempotentWrites } from './http/idempotency.js'
 import { invalidatingWrites } from './http/invalidating-writes.js'
-import { livenessAnswer } from './http/liveness.js'
 import { problemVerdict } from './http/log-verdict.js'
 import { pooledRequestId } from './http/request-id.js'
 import { limitRequestRate, type RequestRateLimiter } from './http/request-rate-limit.js'
@@ -83,9 +82,6 @@ export function buildControlApp(deps: AppDeps, options: AppOptions = {}) {
     onUnexpectedError: logUnexpected,
   })
   app.get('/openapi.json', (c) => c.json(bundled as object))
-  // The spec documents liveness as GET, as the public interface serves it; POST keeps answering for
-  // clients generated from earlier versions of the spec (tools/conformance/DEVIATIONS.md).
-  app.post('/v2/liveness', livenessAnswer(deps))
   // Wrapped here, not by a middleware, so that answers given before any middleware runs are logged too.
   app.fetch = log.fetch(app.fetch)
   if (options.testControls) app.fetch = options.testControls.fetch(app.fetch)

@@ -6,7 +6,7 @@
 // default options against the services (started from their installed packages) and against a
 // fault-injecting server. The services also start in a consumer's own vitest suite through their
 // programmatic APIs, and as their images run them (the Dockerfiles' ENV and CMD).
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -410,6 +410,36 @@ it('runs in a consumer vitest suite whose global set-up starts both services thr
   const output = await project.run(process.execPath, ['node_modules/vitest/vitest.mjs', 'run'])
   // biome-ignore lint/suspicious/noControlCharactersInRegex: vitest's colours
   expect(output.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+6 passed/)
+})
+
+/**
+ * The "Test controls" example of an installed service's README, as a reader copies it, and what its
+ * comments say each `console.log` prints.
+ */
+function readmeExample(name: string): { code: string; prints: string[] } {
+  const readme = readFileSync(join(project.dir, 'node_modules/@apiplatform', name, 'README.md'), 'utf8')
+  const code = /```js\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('### Test controls')))?.[1] ?? ''
+  const prints = code
+    .split('\n')
+    .filter((line) => line.startsWith('console.log('))
+    .map((line) => line.split(' // ')[1]?.trim() ?? '')
+  return { code, prints }
+}
+
+describe.each(['control-service', 'web-data-service'])("the test-controls example of %s's README", (name) => {
+  it('runs as printed and prints what its comments say', async () => {
+    const { code, prints } = readmeExample(name)
+    expect(prints.length).toBeGreaterThan(1)
+    const file = join(project.dir, `readme-controls-${name}.mjs`)
+    writeFileSync(file, code)
+    try {
+      const out = await project.run(process.execPath, [file])
+      // The service's own log lines (JSON, warnings only by default) are not the example's output.
+      expect(out.split('\n').filter((line) => line !== '' && !line.startsWith('{'))).toEqual(prints)
+    } finally {
+      rmSync(file, { force: true })
+    }
+  })
 })
 
 // No docker engine here: each image's run stage (its ENV and CMD) on the same installed tarballs.

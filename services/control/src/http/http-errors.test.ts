@@ -33,6 +33,13 @@ describe.each(testDatabaseKinds())('HTTP surface (%s)', (kind) => {
     isProblem(await response.json(), 405)
   })
 
+  it('answers POST on liveness, which is called with GET, with a 405 problem that names the method', async () => {
+    const response = await fetch(`${t.service.url}/v2/liveness`, { method: 'POST' })
+    expect(response.status).toBe(405)
+    expect(response.headers.get('allow')).toBe('GET')
+    isProblem(await response.json(), 405)
+  })
+
   it('answers an oversized body with a 413 problem (documented on every operation with a body)', async () => {
     // A connection of its own: the server answers before reading the whole body and closes it,
     // which would break the next request of a shared keep-alive pool.

@@ -6,14 +6,5 @@
 import type { KnownFailure } from '@apiplatform/contract'
 
 export function controlKnownFailures(_kind: 'pglite' | 'postgres'): KnownFailure[] {
-  return [
-    {
-      defect:
-        'POST /v2/liveness answers 200, but the spec documents only GET (kept for clients of earlier versions of the spec)',
-      class: 'unknown-route',
-      kind: 'wrong-method',
-      status: 200,
-      probe: [{ method: 'POST', path: '/v2/liveness', kind: 'wrong-method' }],
-    },
-  ]
+  return []
 }
