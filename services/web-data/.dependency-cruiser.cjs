@@ -5,7 +5,7 @@
  */
 /** The http edge: the app, its middleware and the files that assemble and start the service. */
 const EDGE =
-  '^src/(http/|(app|handlers|service|index|main|cli|config|start-banner|test-controls|make-template|database-template)[.]ts$)'
+  '^src/(http/|(app|deps|handlers|service|index|main|cli|config|start-banner|test-controls|make-template|database-template)[.]ts$)'
 
 /**
  * The subsystem folders, lowest first: a folder imports its own layer and those before it, never

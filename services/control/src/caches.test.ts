@@ -53,7 +53,7 @@ describe.each(testDatabaseKinds())('caches across two instances on one database 
     other = await createService({ database: t.service.db, rootKey: ROOT_KEY, seed: false, jobPollMs: 1000 })
   })
   afterAll(async () => {
-    await other?.close()
+    await other?.stop()
   })
 
   it('a key deleted on one instance stops verifying there at once, and on the other within the TTL', async () => {

@@ -4,7 +4,7 @@
  * `staleAfter`), other processes' writes are seen within its TTL (`CONTROL_CACHE_MS`, default
  * 1000 ms).
  */
-import type { OperationId } from '@apiplatform/control-routes'
+import { idempotentWrites, type OperationId } from '@apiplatform/control-routes'
 import { TtlCache } from '@apiplatform/server-kit'
 import { SecretHashes } from './domain/key-secrets.js'
 import type { Namespace } from './ratelimit/namespaces.js'
@@ -47,13 +47,28 @@ export function createCaches(ttlMs: number, clock: () => number = Date.now): Ser
   }
 }
 
+/** The namespaces whose writes can change what a key snapshot holds. */
 const KEY_NAMESPACES = new Set(['apis', 'identities', 'keys', 'permissions', 'portal'])
-const READS = /^(get|list|verify|whoami|exchange|createSession)/
 
-/** Which caches a write operation makes stale. */
+/**
+ * Writes of those namespaces that change no key record, so leave the key caches alone:
+ * - `keys.verifyKey` spends credits, which are always read from the database (see `KeySnapshot`);
+ * - `portal.exchangeCode` and `portal.createSession` create portal sessions, not keys.
+ */
+const KEY_PRESERVING_WRITES: ReadonlySet<OperationId> = new Set<OperationId>([
+  'keys.verifyKey',
+  'portal.exchangeCode',
+  'portal.createSession',
+])
+
+/**
+ * Which caches an operation makes stale. Only writes can: the operations that take an
+ * `Idempotency-Key` in the spec (`idempotentWrites`, generated from it), never told by name.
+ */
 export function staleAfter(operationId: OperationId): Array<keyof ServiceCaches> {
-  const [namespace, procedure = ''] = operationId.split('.')
-  if (KEY_NAMESPACES.has(namespace ?? '') && !READS.test(procedure)) return ['keys', 'keyHashes']
+  if (!idempotentWrites.has(operationId)) return []
+  const [namespace = ''] = operationId.split('.')
+  if (KEY_NAMESPACES.has(namespace) && !KEY_PRESERVING_WRITES.has(operationId)) return ['keys', 'keyHashes']
   if (operationId === 'ratelimit.setOverride' || operationId === 'ratelimit.deleteOverride')
     return ['overrideTables', 'overrides']
   return []

@@ -47,7 +47,7 @@ CONTROL_WORKFLOW_STEP_MS, DATABASE_SCHEMA, LOG_FORMAT=pretty|json and the others
           ? { demoData: { ...s, liveDeployment: demo.live, rollbackTargets: demo.rollbackTargets } }
           : {}),
       },
-      stop: () => service.close(),
+      stop: () => service.stop(),
     }
   },
 }

@@ -41,7 +41,7 @@ describe('a stalled PGlite worker', () => {
       onUnexpectedError: (error) => void unexpected.push(error),
     })
   })
-  afterAll(() => service.close())
+  afterAll(() => service.stop())
 
   it('answers 503 while a statement holds the worker, liveness answers, and all recovers', async () => {
     // Warm the root key cache so the stalled call is the operation's own.

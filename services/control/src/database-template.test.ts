@@ -95,7 +95,7 @@ describe('an in-memory start from the prepared template', () => {
     migrated = await start({ template: { ...template, identity: 'made-for-other-code' } })
   })
   afterAll(async () => {
-    for (const service of started) await service.close()
+    for (const service of started) await service.stop()
   })
 
   it('copies the template: the migrations and the demo data came with it', async () => {
@@ -159,7 +159,7 @@ describe('an in-memory start from the prepared template', () => {
       expect(await secret(beside)).toEqual(before)
       expect(beside.deps.variables?.decrypt(await firstCiphertext(first))).toBe('info')
     } finally {
-      await beside.close()
+      await beside.stop()
     }
   })
 

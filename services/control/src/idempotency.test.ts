@@ -34,13 +34,13 @@ function storage(kind: 'pglite' | 'postgres') {
   return {
     start,
     stop: async (service: RunningService) => {
-      await service.close()
+      await service.stop()
       started.splice(started.indexOf(service), 1)
     },
     /** The last service started, still running (one PGlite process per folder at a time). */
     current: async () => started.at(-1) ?? start(),
     dispose: async () => {
-      for (const s of started) await s.close().catch(() => {})
+      for (const s of started) await s.stop().catch(() => {})
       if (dir) rmSync(dir, { recursive: true, force: true })
       else {
         const admin = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL })

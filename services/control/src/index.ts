@@ -147,7 +147,7 @@ export async function startControlService(options: StartControlServiceOptions = 
   try {
     seeded = await sendSeedRequests(service.url, rootKey, options.seed ?? [])
   } catch (error) {
-    await service.close()
+    await service.stop()
     throw error
   }
   // A reset goes back to the state after the seed requests, not before them.
@@ -158,6 +158,6 @@ export async function startControlService(options: StartControlServiceOptions = 
     rootKey,
     seeded,
     controls: service.controls,
-    stop: () => service.close(),
+    stop: () => service.stop(),
   }
 }

@@ -60,7 +60,7 @@ export interface RunningService {
   /** Takes the state a reset of the controls goes back to again (after the start's seed requests). */
   captureSeededState?: () => Promise<void>
   /** Stops serving, stops the worker (running steps are abandoned, not committed) and closes the database. */
-  close(): Promise<void>
+  stop(): Promise<void>
 }
 
 export type CreateServiceOptions = Partial<ServiceConfig> &
@@ -196,7 +196,7 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
       ...(controlled
         ? { controls: controlled.runtime.controls, captureSeededState: () => controlled.seeded.capture() }
         : {}),
-      async close() {
+      async stop() {
         await running.close()
         await ratelimits?.close()
         await keyRatelimits?.close()

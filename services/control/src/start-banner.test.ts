@@ -18,7 +18,7 @@ describe('the start banner', () => {
       seed: true,
     })
   })
-  afterAll(() => service?.close())
+  afterAll(() => service?.stop())
 
   it('names the live deployment as the database has it, not as the seed made it', async () => {
     const fresh = startBanner(service, config, await demoDeployments(service.db)).join('\n')

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { printNote } from '@apiplatform/bench'
 import { openDatabase } from '@apiplatform/server-kit'
 import { DEFAULTS, type ServiceConfig } from '../src/config.js'
-import { type Service, startOn } from '../src/service.js'
+import { type RunningService, startOn } from '../src/service.js'
 import { instrument } from './sql-stats.js'
 
 const HERE = fileURLToPath(new URL('.', import.meta.url))
@@ -29,7 +29,7 @@ export function startSiteProcess(pages: number): Promise<{ url: string; child: C
  * The service in this process: PostgreSQL with DATABASE_URL, else in-memory PGlite in a worker
  * thread as the service runs it (BENCH_PGLITE_WORKER=0: on the event loop).
  */
-export async function startBenchService(): Promise<{ service: Service; mode: string }> {
+export async function startBenchService(): Promise<{ service: RunningService; mode: string }> {
   const databaseUrl = process.env.DATABASE_URL || undefined
   const inWorker = !databaseUrl && process.env.BENCH_PGLITE_WORKER !== '0'
   const opened = await openDatabase({
@@ -65,7 +65,7 @@ export async function startBenchService(): Promise<{ service: Service; mode: str
  */
 export async function benchAgainstSite(
   pages: number,
-  bench: (run: { site: string; service: Service }) => Promise<string>,
+  bench: (run: { site: string; service: RunningService }) => Promise<string>,
 ): Promise<void> {
   const site = await startSiteProcess(pages)
   const { service, mode } = await startBenchService()

@@ -4,7 +4,7 @@ import { type Database, openPgliteWorker, openServiceDatabase } from '@apiplatfo
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { configFromEnv, type ServiceConfig } from './config.js'
 import { databaseTemplate } from './database-template.js'
-import { createService, type Service, startOn } from './service.js'
+import { createService, type RunningService, startOn } from './service.js'
 
 /** The tables' columns, indexes and constraints. */
 async function schema(db: Database) {
@@ -42,10 +42,10 @@ const appliedAt = async (db: Database) =>
   ).map((row) => `${row.version} ${row.applied_at.toISOString()}`)
 
 describe('an in-memory start from the prepared template', () => {
-  const started: Service[] = []
-  let first: Service
-  let second: Service
-  let migrated: Service
+  const started: RunningService[] = []
+  let first: RunningService
+  let second: RunningService
+  let migrated: RunningService
   const config = (): ServiceConfig => ({
     ...configFromEnv({}),
     port: 0,
@@ -55,7 +55,7 @@ describe('an in-memory start from the prepared template', () => {
 
   beforeAll(async () => {
     for (let i = 0; i < 2; i++) started.push(await createService(config()))
-    ;[first, second] = started as [Service, Service]
+    ;[first, second] = started as [RunningService, RunningService]
     const template = databaseTemplate()
     if (!template) throw new Error('no identity for the prepared template')
     // A template made for other code or migrations: a new database, which the start migrates.
@@ -94,12 +94,12 @@ describe('an in-memory start from the prepared template', () => {
     } finally {
       await copy.close()
     }
-    const usage = (service: Service, key: string) =>
+    const usage = (service: RunningService, key: string) =>
       fetch(`${service.url}/v2/team/credit-usage`, { headers: { authorization: `Bearer ${key}` } })
     expect((await usage(first, first.apiKey)).status).toBe(200)
     expect((await usage(second, second.apiKey)).status).toBe(200)
     expect((await usage(first, second.apiKey)).status).toBe(401)
-    const teams = async (service: Service) =>
+    const teams = async (service: RunningService) =>
       (await service.db.query<{ id: string }>('SELECT id FROM teams'))[0]?.id
     expect(await teams(first)).not.toBe(await teams(second))
   })

@@ -2,10 +2,10 @@ import { compareSpecs, formatDrift } from '@apiplatform/contract'
 import type { Database, JobQueue } from '@apiplatform/server-kit'
 import { missingOperations, spec } from '@apiplatform/web-data-routes'
 import { expect, it } from 'vitest'
-import { createApp } from './app.js'
+import { buildWebDataApp } from './app.js'
 import type { ServiceConfig } from './config.js'
+import type { Deps } from './deps.js'
 import { createHandlers } from './handlers.js'
-import type { Deps } from './http/env.js'
 
 // Building the app touches no storage, so the drift check needs no database.
 const deps = {
@@ -15,7 +15,7 @@ const deps = {
 } as Deps
 
 it('serves exactly the hand-written contract for every operation it implements', () => {
-  const emitted = createApp(deps).getOpenAPI31Document({
+  const emitted = buildWebDataApp(deps).getOpenAPI31Document({
     openapi: '3.1.0',
     info: { title: 'Web-Data API', version: '2.0.0' },
   })

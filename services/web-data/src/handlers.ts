@@ -1,5 +1,6 @@
 import type { Handlers } from '@apiplatform/web-data-routes'
-import type { AppEnv, Deps } from './http/env.js'
+import type { Deps } from './deps.js'
+import type { ServiceEnv } from './http/env.js'
 import { browserExecute } from './routes/browserExecute/handler.js'
 import { cancelAgent } from './routes/cancelAgent/handler.js'
 import { cancelBatchScrape } from './routes/cancelBatchScrape/handler.js'
@@ -55,7 +56,7 @@ import { updateMonitor } from './routes/updateMonitor/handler.js'
  * Every operation of the spec, by operationId. The full `Handlers` type makes a missing or
  * mis-shaped operation a compile error, so a spec change cannot slip past the service.
  */
-export function createHandlers(deps: Deps): Handlers<AppEnv> {
+export function createHandlers(deps: Deps): Handlers<ServiceEnv> {
   return {
     scrapeAndExtractFromUrl: scrapeAndExtractFromUrl(deps),
     startAgent: startAgent(deps),

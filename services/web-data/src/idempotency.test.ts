@@ -15,7 +15,7 @@ import { createWebDataClient, WebDataApiError } from '@apiplatform/web-data-clie
 import { afterAll, describe, expect, it } from 'vitest'
 import { generateKey } from './billing/keys.js'
 import { DEFAULTS, type ServiceConfig } from './config.js'
-import { createService, type Service } from './service.js'
+import { createService, type RunningService } from './service.js'
 import { specValidator } from './testing/harness.js'
 
 /** Starts services on one database: a PGlite data folder, or a fresh PostgreSQL schema. */
@@ -23,7 +23,7 @@ function storage(kind: 'pglite' | 'postgres') {
   const dir = kind === 'pglite' ? mkdtempSync(join(tmpdir(), 'web-data-idem-')) : undefined
   const schema = `idem_${randomUUID().replaceAll('-', '')}`
   const apiKey = generateKey()
-  const started: Service[] = []
+  const started: RunningService[] = []
   const start = async () => {
     const config: ServiceConfig = {
       ...DEFAULTS,
@@ -43,7 +43,7 @@ function storage(kind: 'pglite' | 'postgres') {
   }
   return {
     start,
-    stop: async (service: Service) => {
+    stop: async (service: RunningService) => {
       await service.stop()
       started.splice(started.indexOf(service), 1)
     },
@@ -61,7 +61,7 @@ function storage(kind: 'pglite' | 'postgres') {
   }
 }
 
-const clientOf = (service: Service) =>
+const clientOf = (service: RunningService) =>
   createWebDataClient({
     baseUrl: service.url,
     apiKey: service.apiKey,
@@ -69,7 +69,7 @@ const clientOf = (service: Service) =>
     retry: false,
   })
 
-const crawls = async (service: Service, url: string) =>
+const crawls = async (service: RunningService, url: string) =>
   Number(
     (await service.db.query<{ n: string }>('SELECT count(*) AS n FROM crawls WHERE url = $1', [url]))[0]?.n,
   )

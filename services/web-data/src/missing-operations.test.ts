@@ -1,7 +1,7 @@
 import { missingOperations, operationIds } from '@apiplatform/web-data-routes'
 import { describe, expect, it } from 'vitest'
+import type { Deps } from './deps.js'
 import { createHandlers } from './handlers.js'
-import type { Deps } from './http/env.js'
 
 describe('operations of the spec', () => {
   // `createHandlers` returns the exhaustive `Handlers` type, so this also holds at compile time.

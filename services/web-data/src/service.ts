@@ -10,7 +10,7 @@ import {
 } from '@apiplatform/server-kit'
 import { agentRunner } from './agent/runner.js'
 import { AGENT_QUEUE } from './agent/runs.js'
-import { createApp } from './app.js'
+import { buildWebDataApp } from './app.js'
 import { generateKey, seedBootstrapKey } from './billing/keys.js'
 import type { ServiceConfig } from './config.js'
 import { finishedPageDocuments } from './crawl/page-store.js'
@@ -32,7 +32,7 @@ import { webhookRunner } from './webhooks/runner.js'
 
 export { MIGRATIONS_DIR, prepareDatabase } from './database-template.js'
 
-export interface Service {
+export interface RunningService {
   /** Base URL, e.g. `http://127.0.0.1:7200`. */
   url: string
   port: number
@@ -55,17 +55,20 @@ export interface Service {
   stop(): Promise<void>
 }
 
-/**
- * Starts the service: opens the database (PGlite in `dataDir`, or PostgreSQL; in memory a copy of
- * the prepared template when it matches), applies the migrations unless the database is that copy,
- * seeds the bootstrap key, starts the job worker and listens on `port`.
- */
 export interface ServiceOptions {
   /** One line per request, and unexpected errors with their request id; default: none. */
   logger?: Logger
 }
 
-export async function createService(config: ServiceConfig, options: ServiceOptions = {}): Promise<Service> {
+/**
+ * Starts the service: opens the database (PGlite in `dataDir`, or PostgreSQL; in memory a copy of
+ * the prepared template when it matches), applies the migrations unless the database is that copy,
+ * seeds the bootstrap key, starts the job worker and listens on `port`.
+ */
+export async function createService(
+  config: ServiceConfig,
+  options: ServiceOptions = {},
+): Promise<RunningService> {
   const inMemory = !config.dataDir && !config.databaseUrl
   const db = await openServiceDatabase({ ...config, template: inMemory ? databaseTemplate() : undefined })
   try {
@@ -82,7 +85,7 @@ export async function startOn(
   config: ServiceConfig,
   onStop: () => Promise<void> = async () => {},
   options: ServiceOptions = {},
-): Promise<Service> {
+): Promise<RunningService> {
   // With test controls every "now" the clock can reach, JavaScript's and SQL's, is read from it.
   const clock = config.testControls ? new TestClock() : undefined
   const db = clock ? clockedDatabase(opened, clock) : opened
@@ -118,7 +121,7 @@ async function serveOn(
     fromTemplate: boolean
     clock?: TestClock | undefined
   },
-): Promise<Service> {
+): Promise<RunningService> {
   const { queue, apiKey, fromTemplate, clock } = start
   // Business time: the controls' clock when they are on, so a test advances it instead of waiting.
   const now = clock?.now ?? Date.now
@@ -189,7 +192,7 @@ async function serveOn(
     },
   )
   const browsers = createBrowsers(db, config, options.logger, now)
-  const app = createApp({
+  const app = buildWebDataApp({
     db,
     queue,
     config,

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { configFromEnv } from './config.js'
-import { createService, type Service } from './service.js'
+import { createService, type RunningService } from './service.js'
 import { describeBrowser } from './testing/browser.js'
 import { type FixtureSite, startFixtureSite } from './testing/fixture-site.js'
 
@@ -13,9 +13,9 @@ const MINUTE = 60_000
 const DAY = 24 * 60 * MINUTE
 /** The service's default idle time of a scrape's browser (`WEB_DATA_SCRAPE_SESSION_IDLE_MS`). */
 const IDLE_MS = configFromEnv({}).scrapeSessionIdleMs ?? 300_000
-let service: Service
+let service: RunningService
 let site: FixtureSite
-const controls = () => service.controls as NonNullable<Service['controls']>
+const controls = () => service.controls as NonNullable<RunningService['controls']>
 // Port 9 (discard) refuses: a check or batch of it is recorded and then fails, without any network.
 const unreachable = (name: string) => `http://127.0.0.1:9/${name}`
 

@@ -6,14 +6,14 @@ import { validatingFetch } from '@apiplatform/contract'
 import { createWebDataClient, type WebDataClient } from '@apiplatform/web-data-client'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { configFromEnv } from './config.js'
-import { createService, type Service } from './service.js'
+import { createService, type RunningService } from './service.js'
 import { specValidator } from './testing/harness.js'
 
 const TOKEN = 'tc_web_data_test_token'
 const RATE_LIMIT_PER_MIN = 3
-let service: Service
+let service: RunningService
 let web: WebDataClient
-const controls = () => service.controls as NonNullable<Service['controls']>
+const controls = () => service.controls as NonNullable<RunningService['controls']>
 const retries: number[] = []
 // Port 9 (discard) refuses: a crawl of it is recorded and then fails, without any network.
 const unreachable = (name: string) => `http://127.0.0.1:9/${name}`

@@ -145,7 +145,7 @@ describe('control request timeout', () => {
       requestTimeoutMs: 300,
     })
   })
-  afterAll(() => service.close())
+  afterAll(() => service.stop())
 
   it('answers a body that stops arriving with a documented 400 once the time is up', {
     timeout: 60_000,

@@ -28,7 +28,7 @@ beforeAll(async () => {
   })
 }, 60_000)
 afterAll(async () => {
-  await service?.close()
+  await service?.stop()
   await db?.close()
 })
 

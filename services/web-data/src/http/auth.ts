@@ -3,9 +3,10 @@ import type { OperationId } from '@apiplatform/web-data-routes'
 import type { HonoRequest, MiddlewareHandler } from 'hono'
 import { z } from 'zod'
 import { authenticateCached } from '../billing/keys.js'
+import type { Deps } from '../deps.js'
 import { ApiError, Errors } from '../errors.js'
 import { hasMalformedEscape } from '../net/url-escapes.js'
-import type { AppEnv, Deps } from './env.js'
+import type { ServiceEnv } from './env.js'
 import { assertPermitted } from './permissions.js'
 
 /** Operations whose `jobId` path segment must be a UUID (400 with the catalog message otherwise). */
@@ -29,7 +30,7 @@ const uuid = z.string().uuid()
  * applies the checks the catalog words specially and that come before body validation: a
  * non-UUID `jobId`, a malformed `sessionId`, and a missing or malformed `url`.
  */
-export function authMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
+export function authMiddleware(deps: Deps): MiddlewareHandler<ServiceEnv> {
   return async (c, next) => {
     const token = parseBearer(c.req.header('authorization'))
     const principal = token ? await authenticateCached(deps.db, token, deps.now) : undefined

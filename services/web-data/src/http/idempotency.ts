@@ -8,7 +8,7 @@ import {
 import { spec } from '@apiplatform/web-data-routes'
 import type { MiddlewareHandler } from 'hono'
 import { ApiError, Errors } from '../errors.js'
-import type { AppEnv } from './env.js'
+import type { ServiceEnv } from './env.js'
 
 /** Each refusal as the API's `{success: false, error, code, details}`. */
 const ERRORS: Record<IdempotencyRefusal['reason'], { error: string; code: string }> = {
@@ -23,9 +23,9 @@ const ERRORS: Record<IdempotencyRefusal['reason'], { error: string; code: string
  * Runs after authentication and before metering, so a replayed answer is not charged or counted
  * again (and a 429 of the limits is never stored: it stays retryable).
  */
-export function idempotentWrites(db: Database): MiddlewareHandler<AppEnv> {
+export function idempotentWrites(db: Database): MiddlewareHandler<ServiceEnv> {
   const keyed = keyedOperations(spec as { paths?: unknown })
-  return idempotency<AppEnv>({
+  return idempotency<ServiceEnv>({
     store: new IdempotencyStore(db),
     applies: (c) => keyed.has(c.get('operationId')),
     scope: (c) => {

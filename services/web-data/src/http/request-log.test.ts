@@ -5,7 +5,7 @@ import { Writable } from 'node:stream'
 import { createLogger } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { configFromEnv } from '../config.js'
-import { createService, type Service } from '../service.js'
+import { createService, type RunningService } from '../service.js'
 
 const lines: Record<string, unknown>[] = []
 const destination = new Writable({
@@ -14,7 +14,7 @@ const destination = new Writable({
     done()
   },
 })
-let service: Service
+let service: RunningService
 
 beforeAll(async () => {
   service = await createService(

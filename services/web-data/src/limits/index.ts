@@ -3,9 +3,10 @@ import { type Database, type Sql, TtlCache } from '@apiplatform/server-kit'
 import type { OperationId } from '@apiplatform/web-data-routes'
 import type { MiddlewareHandler } from 'hono'
 import { withKey } from '../billing/context.js'
+import type { Deps } from '../deps.js'
 import { Errors } from '../errors.js'
 import { documents } from '../http/documented.js'
-import type { AppEnv, Deps } from '../http/env.js'
+import type { ServiceEnv } from '../http/env.js'
 import { errorBody } from './errors.js'
 
 /** Defaults when neither the environment nor the team's row sets a limit. */
@@ -227,7 +228,7 @@ export async function maxConcurrency(deps: Deps, teamId: string): Promise<number
  * start background work (429 `Concurrency limit reached`), the key context of the credit ledger,
  * and the activity log of successful calls.
  */
-export function limitsMiddleware(deps: Deps): MiddlewareHandler<AppEnv> {
+export function limitsMiddleware(deps: Deps): MiddlewareHandler<ServiceEnv> {
   return async (c, next) => {
     const principal = c.get('principal')
     const operation = c.get('operationId')

@@ -6,13 +6,13 @@ import { openDatabase } from '@apiplatform/server-kit'
 import { createWebDataClient } from '@apiplatform/web-data-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServiceConfig } from '../config.js'
-import { type Service, startOn } from '../service.js'
+import { type RunningService, startOn } from '../service.js'
 import { eventually, specValidator } from '../testing/harness.js'
 import { type MutableSite, page, startMutableSite } from './testing.js'
 
 const KEY = 'wd-monitor-durability-key'
 
-async function start(dataDir: string, worker: boolean): Promise<Service> {
+async function start(dataDir: string, worker: boolean): Promise<RunningService> {
   const db = await openDatabase({ dataDir })
   const config: ServiceConfig = {
     port: 0,
@@ -28,7 +28,7 @@ async function start(dataDir: string, worker: boolean): Promise<Service> {
   return startOn(db, config, () => db.close())
 }
 
-const clientOf = (service: Service) =>
+const clientOf = (service: RunningService) =>
   createWebDataClient({
     baseUrl: service.url,
     apiKey: KEY,
@@ -39,7 +39,7 @@ const clientOf = (service: Service) =>
 describe('monitor schedules are durable', () => {
   let dataDir: string
   let site: MutableSite
-  let service: Service | undefined
+  let service: RunningService | undefined
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'wd-monitor-'))
     site = await startMutableSite({ '/p.html': page('Page', '<p>v1</p>') })

@@ -18,7 +18,7 @@ import type { Scope } from '../billing/scopes.js'
 import type { ServiceConfig } from '../config.js'
 import { databaseTemplate } from '../database-template.js'
 import type { ExtractorConfig } from '../extraction/create-extractor.js'
-import { prepareDatabase, type Service, startOn } from '../service.js'
+import { prepareDatabase, type RunningService, startOn } from '../service.js'
 
 /** One validator per test process: compiling the spec is the slow part. */
 let validator: ResponseValidator | undefined
@@ -28,7 +28,7 @@ export function specValidator(): ResponseValidator {
 }
 
 export interface TestService {
-  service: Service
+  service: RunningService
   url: string
   /** The bootstrap key (a team with `credits`). */
   apiKey: string

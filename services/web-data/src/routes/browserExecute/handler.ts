@@ -1,5 +1,6 @@
 import type { Handler } from '@apiplatform/web-data-routes'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { Deps } from '../../deps.js'
+import type { ServiceEnv } from '../../http/env.js'
 import { requireBrowsers } from '../../interact/browsers.js'
 
 /**
@@ -7,7 +8,7 @@ import { requireBrowsers } from '../../interact/browsers.js'
  * POST /v2/interact/{sessionId}/execute, the same operation.
  */
 export const browserExecute =
-  (deps: Deps): Handler<'browserExecute', AppEnv> =>
+  (deps: Deps): Handler<'browserExecute', ServiceEnv> =>
   async (c) => {
     const body = c.req.valid('json')
     const result = await requireBrowsers(deps.browsers).sessions.execute(

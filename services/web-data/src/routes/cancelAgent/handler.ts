@@ -1,13 +1,14 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import { requestCancel } from '../../agent/runs.js'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { Deps } from '../../deps.js'
+import type { ServiceEnv } from '../../http/env.js'
 
 /**
  * DELETE /v2/agent/{jobId}: moves a running run to cancelling (recorded in its trace); the worker
  * ends it as failed with a cancellation message. 409 when finished or already cancelling.
  */
 export const cancelAgent =
-  (deps: Deps): Handler<'cancelAgent', AppEnv> =>
+  (deps: Deps): Handler<'cancelAgent', ServiceEnv> =>
   async (c) => {
     const { teamId } = c.get('principal')
     await deps.db.transaction((tx) => requestCancel(tx, teamId, c.req.valid('param').jobId))

@@ -4,8 +4,9 @@ import { selfUrl } from '../../crawl/http.js'
 import { crawlOptionsFrom } from '../../crawl/options.js'
 import { pagePrice } from '../../crawl/runner.js'
 import { createCrawl } from '../../crawl/store.js'
+import type { Deps } from '../../deps.js'
 import { ApiError, Errors } from '../../errors.js'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { ServiceEnv } from '../../http/env.js'
 import { assertPublicUrls } from '../../net/submission.js'
 import { parseHttpUrl } from '../../scrape/scrape.js'
 
@@ -14,7 +15,7 @@ import { parseHttpUrl } from '../../scrape/scrape.js'
  * the id and the status URL. The worker fetches robots.txt and the sitemap and scrapes the pages.
  */
 export const crawlUrls =
-  (deps: Deps): Handler<'crawlUrls', AppEnv> =>
+  (deps: Deps): Handler<'crawlUrls', ServiceEnv> =>
   async (c) => {
     const body = c.req.valid('json') as Record<string, unknown> & { url: string }
     const { teamId } = c.get('principal')

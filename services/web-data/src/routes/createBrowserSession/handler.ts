@@ -1,5 +1,6 @@
 import type { Handler } from '@apiplatform/web-data-routes'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { Deps } from '../../deps.js'
+import type { ServiceEnv } from '../../http/env.js'
 import { openSession } from '../../interact/open-session.js'
 
 /**
@@ -8,6 +9,6 @@ import { openSession } from '../../interact/open-session.js'
  * without an execute call. No CDP or live view URL is exposed.
  */
 export const createBrowserSession =
-  (deps: Deps): Handler<'createBrowserSession', AppEnv> =>
+  (deps: Deps): Handler<'createBrowserSession', ServiceEnv> =>
   async (c) =>
     c.json(await openSession(deps.browsers, c.get('principal').teamId, c.req.valid('json')), 200)

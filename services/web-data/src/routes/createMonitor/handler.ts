@@ -1,6 +1,7 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import { nowOf } from '../../clock.js'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { Deps } from '../../deps.js'
+import type { ServiceEnv } from '../../http/env.js'
 import type { MonitorTarget } from '../../monitor/rows.js'
 import { createMonitor as create } from '../../monitor/store.js'
 import { monitorView } from '../../monitor/views.js'
@@ -8,7 +9,7 @@ import { assertPublicUrls, monitorUrls } from '../../net/submission.js'
 
 /** POST /v2/monitor: a new monitor; its first check runs at the next scheduled time. */
 export const createMonitor =
-  (deps: Deps): Handler<'createMonitor', AppEnv> =>
+  (deps: Deps): Handler<'createMonitor', ServiceEnv> =>
   async (c) => {
     const body = c.req.valid('json')
     await assertPublicUrls(monitorUrls(body as Parameters<typeof monitorUrls>[0]), deps.config)

@@ -1,5 +1,6 @@
 import type { Handler } from '@apiplatform/web-data-routes'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { Deps } from '../../deps.js'
+import type { ServiceEnv } from '../../http/env.js'
 import { requireBrowsers } from '../../interact/browsers.js'
 
 /**
@@ -9,7 +10,7 @@ import { requireBrowsers } from '../../interact/browsers.js'
  * waits for code already running in the session; 408 when the session stays busy the whole time.
  */
 export const executeBrowserCode =
-  (deps: Deps): Handler<'executeBrowserCode', AppEnv> =>
+  (deps: Deps): Handler<'executeBrowserCode', ServiceEnv> =>
   async (c) => {
     const body = c.req.valid('json')
     const result = await requireBrowsers(deps.browsers).sessions.execute(

@@ -2,10 +2,11 @@ import type { Handler } from '@apiplatform/web-data-routes'
 import { balance, Prices } from '../../billing/credits.js'
 import { pageOptions } from '../../crawl/options.js'
 import { toHttpUrl } from '../../crawl/urls.js'
+import type { Deps } from '../../deps.js'
 import { ApiError, Errors } from '../../errors.js'
 import { assertValidJsonSchema, type JsonSchema } from '../../extraction/json-schema.js'
 import { createExtract, type ExtractRequest } from '../../extraction/store.js'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { ServiceEnv } from '../../http/env.js'
 import { assertPublicUrls } from '../../net/submission.js'
 
 /**
@@ -13,7 +14,7 @@ import { assertPublicUrls } from '../../net/submission.js'
  * answers with its id. URLs ending in `/*` stand for the pages of the site below that path.
  */
 export const extractData =
-  (deps: Deps): Handler<'extractData', AppEnv> =>
+  (deps: Deps): Handler<'extractData', ServiceEnv> =>
   async (c) => {
     const body = c.req.valid('json')
     const { teamId } = c.get('principal')

@@ -1,10 +1,11 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import { activeCrawls } from '../../crawl/store.js'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { Deps } from '../../deps.js'
+import type { ServiceEnv } from '../../http/env.js'
 
 /** GET /v2/crawl/active: the team's crawls still scraping, with their options. */
 export const getActiveCrawls =
-  (deps: Deps): Handler<'getActiveCrawls', AppEnv> =>
+  (deps: Deps): Handler<'getActiveCrawls', ServiceEnv> =>
   async (c) => {
     const { teamId } = c.get('principal')
     const crawls = await activeCrawls(deps.db, teamId)

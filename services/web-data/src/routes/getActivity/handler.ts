@@ -1,11 +1,12 @@
 import type { Handler } from '@apiplatform/web-data-routes'
+import type { Deps } from '../../deps.js'
 import { ApiError, Errors } from '../../errors.js'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { ServiceEnv } from '../../http/env.js'
 import { listActivity } from '../../limits/index.js'
 
 /** GET /v2/team/activity: the team's recent calls of the metered endpoints, newest first, by cursor. */
 export const getActivity =
-  (deps: Deps): Handler<'getActivity', AppEnv> =>
+  (deps: Deps): Handler<'getActivity', ServiceEnv> =>
   async (c) => {
     const { endpoint, limit, cursor } = c.req.valid('query')
     let before: string | null = null

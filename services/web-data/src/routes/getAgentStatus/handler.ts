@@ -1,10 +1,11 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import { creditsUsed, getRun, publicStatus } from '../../agent/runs.js'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { Deps } from '../../deps.js'
+import type { ServiceEnv } from '../../http/env.js'
 
 /** GET /v2/agent/{jobId}: the run's state, with its result or error once finished. */
 export const getAgentStatus =
-  (deps: Deps): Handler<'getAgentStatus', AppEnv> =>
+  (deps: Deps): Handler<'getAgentStatus', ServiceEnv> =>
   async (c) => {
     const run = await getRun(deps.db, c.get('principal').teamId, c.req.valid('param').jobId)
     const status = publicStatus(run)

@@ -1,11 +1,12 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import { threadRuns } from '../../agent/runs.js'
+import type { Deps } from '../../deps.js'
 import { ApiError, Errors } from '../../errors.js'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { ServiceEnv } from '../../http/env.js'
 
 /** GET /v2/agent/threads/{threadId}: the runs of a conversation thread, oldest first. */
 export const getAgentThread =
-  (deps: Deps): Handler<'getAgentThread', AppEnv> =>
+  (deps: Deps): Handler<'getAgentThread', ServiceEnv> =>
   async (c) => {
     const { threadId } = c.req.valid('param')
     const { includeData } = c.req.valid('query')

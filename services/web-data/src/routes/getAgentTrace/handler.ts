@@ -2,11 +2,12 @@ import type { Handler, schemas } from '@apiplatform/web-data-routes'
 import type { z } from 'zod'
 import { getRun } from '../../agent/runs.js'
 import { listEvents } from '../../agent/trace.js'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { Deps } from '../../deps.js'
+import type { ServiceEnv } from '../../http/env.js'
 
 /** GET /v2/agent/{jobId}/trace: the events recorded so far, in producerSequence order. */
 export const getAgentTrace =
-  (deps: Deps): Handler<'getAgentTrace', AppEnv> =>
+  (deps: Deps): Handler<'getAgentTrace', ServiceEnv> =>
   async (c) => {
     const run = await getRun(deps.db, c.get('principal').teamId, c.req.valid('param').jobId)
     const events = await listEvents(deps.db, run.id)

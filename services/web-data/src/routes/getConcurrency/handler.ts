@@ -1,5 +1,6 @@
 import type { Handler } from '@apiplatform/web-data-routes'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { Deps } from '../../deps.js'
+import type { ServiceEnv } from '../../http/env.js'
 import { maxConcurrency, teamJobCounts } from '../../limits/index.js'
 
 /**
@@ -7,7 +8,7 @@ import { maxConcurrency, teamJobCounts } from '../../limits/index.js'
  * the two figures the limit middleware compares before starting a job.
  */
 export const getConcurrency =
-  (deps: Deps): Handler<'getConcurrency', AppEnv> =>
+  (deps: Deps): Handler<'getConcurrency', ServiceEnv> =>
   async (c) => {
     const teamId = c.get('principal').teamId
     const jobs = await teamJobCounts(deps.db, teamId)

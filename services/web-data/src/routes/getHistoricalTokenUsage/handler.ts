@@ -1,10 +1,11 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import { historicalUsage } from '../../billing/usage.js'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { Deps } from '../../deps.js'
+import type { ServiceEnv } from '../../http/env.js'
 
 /** GET /v2/team/token-usage/historical: tokens spent per billing month (per key with `byApiKey`). */
 export const getHistoricalTokenUsage =
-  (deps: Deps): Handler<'getHistoricalTokenUsage', AppEnv> =>
+  (deps: Deps): Handler<'getHistoricalTokenUsage', ServiceEnv> =>
   async (c) => {
     const periods = await historicalUsage(
       deps.db,

@@ -1,12 +1,13 @@
 import type { Handler } from '@apiplatform/web-data-routes'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { Deps } from '../../deps.js'
+import type { ServiceEnv } from '../../http/env.js'
 import { checkPages, getCheckRow } from '../../monitor/check-store.js'
 import { getMonitorRow } from '../../monitor/store.js'
 import { checkView, pageView } from '../../monitor/views.js'
 
 /** GET /v2/monitor/{monitorId}/checks/{checkId}: the check with a page of its pages (`skip`/`limit`, `status`). */
 export const getMonitorCheck =
-  (deps: Deps): Handler<'getMonitorCheck', AppEnv> =>
+  (deps: Deps): Handler<'getMonitorCheck', ServiceEnv> =>
   async (c) => {
     const teamId = c.get('principal').teamId
     const { monitorId, checkId } = c.req.valid('param')

@@ -1,5 +1,6 @@
 import type { Handler } from '@apiplatform/web-data-routes'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { Deps } from '../../deps.js'
+import type { ServiceEnv } from '../../http/env.js'
 import { requireBrowsers } from '../../interact/browsers.js'
 
 /**
@@ -8,7 +9,7 @@ import { requireBrowsers } from '../../interact/browsers.js'
  * the URL fields are null.
  */
 export const interactWithScrapeBrowserSession =
-  (deps: Deps): Handler<'interactWithScrapeBrowserSession', AppEnv> =>
+  (deps: Deps): Handler<'interactWithScrapeBrowserSession', ServiceEnv> =>
   async (c) => {
     const { jobId } = c.req.valid('param')
     const body = c.req.valid('json')

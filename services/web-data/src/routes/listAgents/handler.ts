@@ -1,13 +1,14 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import { teamRuns } from '../../agent/runs.js'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { Deps } from '../../deps.js'
+import type { ServiceEnv } from '../../http/env.js'
 
 /** Runs per page of GET /v2/agent. */
 export const AGENT_PAGE_SIZE = 20
 
 /** GET /v2/agent: the team's runs, newest first, with a `next` link to older ones. */
 export const listAgents =
-  (deps: Deps): Handler<'listAgents', AppEnv> =>
+  (deps: Deps): Handler<'listAgents', ServiceEnv> =>
   async (c) => {
     const { before: beforeParam } = c.req.valid('query')
     // Whole milliseconds: a subnormal such as 7e-323 is a valid number but out of range for the

@@ -1,5 +1,6 @@
 import type { Handler } from '@apiplatform/web-data-routes'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { Deps } from '../../deps.js'
+import type { ServiceEnv } from '../../http/env.js'
 import { requireBrowsers } from '../../interact/browsers.js'
 
 /**
@@ -7,7 +8,7 @@ import { requireBrowsers } from '../../interact/browsers.js'
  * URL is exposed by this service, so those fields are absent.
  */
 export const listBrowserSessions =
-  (deps: Deps): Handler<'listBrowserSessions', AppEnv> =>
+  (deps: Deps): Handler<'listBrowserSessions', ServiceEnv> =>
   async (c) => {
     const { status } = c.req.valid('query')
     const sessions = await requireBrowsers(deps.browsers).sessions.list(c.get('principal').teamId, status)

@@ -1,12 +1,13 @@
 import type { Handler } from '@apiplatform/web-data-routes'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { Deps } from '../../deps.js'
+import type { ServiceEnv } from '../../http/env.js'
 import { listChecks } from '../../monitor/check-store.js'
 import { getMonitorRow } from '../../monitor/store.js'
 import { checkView } from '../../monitor/views.js'
 
 /** GET /v2/monitor/{monitorId}/checks: newest first, optionally by status. */
 export const listMonitorChecks =
-  (deps: Deps): Handler<'listMonitorChecks', AppEnv> =>
+  (deps: Deps): Handler<'listMonitorChecks', ServiceEnv> =>
   async (c) => {
     const teamId = c.get('principal').teamId
     const { monitorId } = c.req.valid('param')

@@ -1,11 +1,12 @@
 import type { Handler } from '@apiplatform/web-data-routes'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { Deps } from '../../deps.js'
+import type { ServiceEnv } from '../../http/env.js'
 import { listMonitors as list } from '../../monitor/store.js'
 import { monitorView } from '../../monitor/views.js'
 
 /** GET /v2/monitor: the team's monitors, newest first. */
 export const listMonitors =
-  (deps: Deps): Handler<'listMonitors', AppEnv> =>
+  (deps: Deps): Handler<'listMonitors', ServiceEnv> =>
   async (c) => {
     const { limit, offset } = c.req.valid('query')
     const rows = await list(deps.db, c.get('principal').teamId, limit, offset)

@@ -1,13 +1,14 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import { balance, charge, Prices } from '../../billing/credits.js'
+import type { Deps } from '../../deps.js'
 import { ApiError, Errors } from '../../errors.js'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { ServiceEnv } from '../../http/env.js'
 import { mapSite } from '../../map/map.js'
 import { parseHttpUrl } from '../../scrape/scrape.js'
 
 /** POST /v2/map: the URLs of a site from its sitemaps and links. One credit per call. */
 export const mapUrls =
-  (deps: Deps): Handler<'mapUrls', AppEnv> =>
+  (deps: Deps): Handler<'mapUrls', ServiceEnv> =>
   async (c) => {
     const body = c.req.valid('json')
     const { teamId } = c.get('principal')

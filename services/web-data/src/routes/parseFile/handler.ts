@@ -1,9 +1,10 @@
 import type { Handler, schemas } from '@apiplatform/web-data-routes'
 import type { z } from 'zod'
 import { balance, charge, Prices } from '../../billing/credits.js'
+import type { Deps } from '../../deps.js'
 import { ApiError, Errors } from '../../errors.js'
 import { withinDeadline } from '../../http/deadline.js'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { ServiceEnv } from '../../http/env.js'
 import { parseFile as parse } from '../../parse/parse.js'
 import { readFormats } from '../../scrape/formats.js'
 
@@ -15,7 +16,7 @@ const DEFAULT_PARSE_TIMEOUT_MS = 30_000
  * PDF page). Parsing past `options.timeout` ms answers 408 and charges nothing.
  */
 export const parseFile =
-  (deps: Deps): Handler<'parseFile', AppEnv> =>
+  (deps: Deps): Handler<'parseFile', ServiceEnv> =>
   async (c) => {
     const startedAt = Date.now()
     const { file, options } = c.req.valid('form')

@@ -1,13 +1,14 @@
 import type { Handler, schemas } from '@apiplatform/web-data-routes'
 import type { z } from 'zod'
+import type { Deps } from '../../deps.js'
 import { jsonFormatWith } from '../../extraction/json-format.js'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { ServiceEnv } from '../../http/env.js'
 import { scrape } from '../../scrape/scrape.js'
 import { pagesRecorded } from '../../search/indexer.js'
 
 /** POST /v2/scrape: fetch one page now and answer with it in the requested formats. */
 export const scrapeAndExtractFromUrl =
-  (deps: Deps): Handler<'scrapeAndExtractFromUrl', AppEnv> =>
+  (deps: Deps): Handler<'scrapeAndExtractFromUrl', ServiceEnv> =>
   async (c) => {
     const body = c.req.valid('json')
     const document = await scrape(

@@ -6,8 +6,9 @@ import type { CrawlOptions } from '../../crawl/rows.js'
 import { pagePrice } from '../../crawl/runner.js'
 import { createCrawl } from '../../crawl/store.js'
 import { toHttpUrl, urlKey } from '../../crawl/urls.js'
+import type { Deps } from '../../deps.js'
 import { ApiError, Errors } from '../../errors.js'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { ServiceEnv } from '../../http/env.js'
 import { assertPublicUrls } from '../../net/submission.js'
 import { webhookTarget } from '../../webhooks/target.js'
 
@@ -17,7 +18,7 @@ import { webhookTarget } from '../../webhooks/target.js'
  * refused with 400 `Invalid URL`.
  */
 export const scrapeAndExtractFromUrls =
-  (deps: Deps): Handler<'scrapeAndExtractFromUrls', AppEnv> =>
+  (deps: Deps): Handler<'scrapeAndExtractFromUrls', ServiceEnv> =>
   async (c) => {
     const body = c.req.valid('json') as Record<string, unknown> & { urls: string[] }
     const { teamId } = c.get('principal')

@@ -1,10 +1,11 @@
 import type { Handler } from '@apiplatform/web-data-routes'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { Deps } from '../../deps.js'
+import type { ServiceEnv } from '../../http/env.js'
 import { runSearch } from '../../search/search.js'
 
 /** POST /v2/search: full-text search over the team's page index, optionally scraping each result. */
 export const searchAndScrape =
-  (deps: Deps): Handler<'searchAndScrape', AppEnv> =>
+  (deps: Deps): Handler<'searchAndScrape', ServiceEnv> =>
   async (c) => {
     const body = c.req.valid('json')
     // Results are scraped only when the caller asked for formats (the validated body defaults them).

@@ -4,9 +4,10 @@ import { createRun } from '../../agent/runs.js'
 import type { AgentRequest } from '../../agent/types.js'
 import { balance } from '../../billing/credits.js'
 import { nowOf } from '../../clock.js'
+import type { Deps } from '../../deps.js'
 import { ApiError, Errors } from '../../errors.js'
 import { assertValidJsonSchema } from '../../extraction/json-schema.js'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { ServiceEnv } from '../../http/env.js'
 import { assertPublicUrls } from '../../net/submission.js'
 import { parseHttpUrl } from '../../scrape/scrape.js'
 import { webhookTarget } from '../../webhooks/target.js'
@@ -16,7 +17,7 @@ import { webhookTarget } from '../../webhooks/target.js'
  * run's id. The worker executes it; nothing of the run lives only in memory.
  */
 export const startAgent =
-  (deps: Deps): Handler<'startAgent', AppEnv> =>
+  (deps: Deps): Handler<'startAgent', ServiceEnv> =>
   async (c) => {
     const body = c.req.valid('json')
     const { teamId } = c.get('principal')

@@ -1,10 +1,11 @@
 import type { Handler } from '@apiplatform/web-data-routes'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { Deps } from '../../deps.js'
+import type { ServiceEnv } from '../../http/env.js'
 import { requireBrowsers } from '../../interact/browsers.js'
 
 /** DELETE /v2/scrape/{jobId}/interact: closes the scrape's browser; later interact calls answer 410. */
 export const stopInteractiveScrapeBrowserSession =
-  (deps: Deps): Handler<'stopInteractiveScrapeBrowserSession', AppEnv> =>
+  (deps: Deps): Handler<'stopInteractiveScrapeBrowserSession', ServiceEnv> =>
   async (c) => {
     await requireBrowsers(deps.browsers).sessions.stopScrapeSession(
       c.get('principal').teamId,

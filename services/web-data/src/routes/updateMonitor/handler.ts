@@ -1,6 +1,7 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import { nowOf } from '../../clock.js'
-import type { AppEnv, Deps } from '../../http/env.js'
+import type { Deps } from '../../deps.js'
+import type { ServiceEnv } from '../../http/env.js'
 import type { MonitorTarget } from '../../monitor/rows.js'
 import { updateMonitor as update } from '../../monitor/store.js'
 import { monitorView } from '../../monitor/views.js'
@@ -8,7 +9,7 @@ import { assertPublicUrls, monitorUrls } from '../../net/submission.js'
 
 /** PATCH /v2/monitor/{monitorId}: a schedule or status change reschedules the monitor. */
 export const updateMonitor =
-  (deps: Deps): Handler<'updateMonitor', AppEnv> =>
+  (deps: Deps): Handler<'updateMonitor', ServiceEnv> =>
   async (c) => {
     const body = c.req.valid('json')
     await assertPublicUrls(monitorUrls(body as Parameters<typeof monitorUrls>[0]), deps.config)
