@@ -351,15 +351,54 @@ it('a write whose answer was lost is retried with one Idempotency-Key and done o
   }
 })
 
-it.skipIf(!process.env.TEST_DATABASE_URL)(
-  'a write repeated with its Idempotency-Key after both services restarted on PostgreSQL counts once',
-  async () => {
-    const database = process.env.TEST_DATABASE_URL as string
-    const schemas = { control: `idem_control_${process.pid}`, webData: `idem_web_data_${process.pid}` }
-    const storage = {
-      control: { DATABASE_URL: database, DATABASE_SCHEMA: schemas.control },
-      webData: { DATABASE_URL: database, DATABASE_SCHEMA: schemas.webData },
-    }
+/** Where the restart test keeps both services' data, and how it is removed afterwards. */
+interface KeptStorage {
+  control: Record<string, string>
+  webData: Record<string, string>
+  remove(): Promise<void>
+}
+const KEPT_STORAGES: Array<[string, () => KeptStorage]> = [
+  [
+    'PGlite in a data folder',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'idem-restart-'))
+      return {
+        control: { DATA_DIR: join(dir, 'control') },
+        webData: { DATA_DIR: join(dir, 'web-data') },
+        remove: async () => rmSync(dir, { recursive: true, force: true }),
+      }
+    },
+  ],
+  ...(process.env.TEST_DATABASE_URL
+    ? [
+        [
+          'PostgreSQL',
+          (): KeptStorage => {
+            const databaseUrl = process.env.TEST_DATABASE_URL as string
+            const schemas = {
+              control: `idem_control_${process.pid}`,
+              webData: `idem_web_data_${process.pid}`,
+            }
+            return {
+              control: { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schemas.control },
+              webData: { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: schemas.webData },
+              remove: async () => {
+                const db = await openDatabase({ databaseUrl })
+                for (const schema of Object.values(schemas))
+                  await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+                await db.close()
+              },
+            }
+          },
+        ] as [string, () => KeptStorage],
+      ]
+    : []),
+]
+
+it.each(KEPT_STORAGES)(
+  'a write repeated with its Idempotency-Key after both services restarted on %s counts once',
+  async (_, keep) => {
+    const storage = keep()
     const repeat = (services: [RunningCommand, RunningCommand]) =>
       runJson('repeat.mjs', {
         ...controlEnv(services[0]),
@@ -380,9 +419,7 @@ it.skipIf(!process.env.TEST_DATABASE_URL)(
         await Promise.all(again.map((s) => s.stop()))
       }
     } finally {
-      const db = await openDatabase({ databaseUrl: database })
-      for (const schema of Object.values(schemas)) await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
-      await db.close()
+      await storage.remove()
     }
   },
 )
