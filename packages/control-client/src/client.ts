@@ -10,9 +10,11 @@ import {
 } from '@apiplatform/client-core'
 import createClient, { type Client } from 'openapi-fetch'
 import { ControlApiError, ControlNetworkError, ControlTimeoutError } from './errors.js'
-import { BASE_URL, GET_OPERATIONS, RETRYABLE, VERSION } from './generated/meta.js'
+import { BASE_URL, GET_OPERATIONS, READ_OPERATIONS, RETRYABLE, VERSION } from './generated/meta.js'
 import type { components, operations, paths } from './generated/schema.js'
-import { isWrite } from './writes.js'
+
+/** A write sends an `Idempotency-Key`: every call but the reads of the spec (generated). */
+const isWrite = (op: string) => !READ_OPERATIONS.has(op)
 
 type Ops = operations
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never

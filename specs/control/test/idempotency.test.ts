@@ -1,7 +1,13 @@
 /**
- * Which operations take `Idempotency-Key`: every write, none of the reads. The clients pick the
- * operations to send a key on by the same rule (`liveness`, `keys.whoami`, `get…` and `list…` are
- * reads), and the service honours the header where this spec declares it.
+ * Which operations take `Idempotency-Key`: every write, none of the reads. The spec is the one
+ * source of which operations are writes: the codegen reads the header off each operation into
+ * `idempotentWrites` (the routes packages; the control service's cache rules read it) and its
+ * complement `READ_OPERATIONS` (the control client's `generated/meta.ts`: it sends a key on every
+ * other call).
+ *
+ * The naming convention below (`liveness`, `keys.whoami`, `get…` and `list…` are reads) is stated
+ * here and nowhere else: it only keeps the spec's declarations consistent. Nothing at run time
+ * decides by operation name; do not copy `READ` into a client or service.
  */
 import { describe, expect, it } from 'vitest'
 import { deref, type Json, loadBundle } from './bundle.js'

@@ -138,6 +138,7 @@ export function emitIndexModule(header: string): string {
     header,
     "export * from './authorization.js'",
     "export * from './handlers.js'",
+    "export * from './idempotency.js'",
     "export * from './operations.js'",
     "export { type OperationId, routes } from './routes.js'",
     "export * as schemas from './schemas.js'",

@@ -8,6 +8,7 @@
  * - `spec.ts`: the bundled document itself;
  * - `handlers.ts`: the `Handler`/`Handlers` types a service implements the operations with;
  * - `authorization.ts`: what each operation requires of its caller (see authorization.ts);
+ * - `idempotency.ts`: `idempotentWrites`, the operations that take `Idempotency-Key` (see idempotency.ts);
  * - `index.ts`: re-exports.
  */
 import { isObject, type JsonObject, type OpenApiDocument } from '@apiplatform/openapi-toolkit'
@@ -21,6 +22,7 @@ import {
   emitSpecModule,
 } from './emit-modules.js'
 import { emitRoute, listOperations } from './emit-route.js'
+import { emitIdempotency } from './idempotency.js'
 import { COERCE_HELPERS, schemaToZod, type ZodEmitContext } from './schema-to-zod.js'
 import { header, str, toIdentifier } from './source-text.js'
 
@@ -149,6 +151,7 @@ export function generateRoutes(doc: OpenApiDocument, options: GenerateOptions = 
       operations,
       doc.security as Record<string, unknown>[] | undefined,
     ),
+    'idempotency.ts': emitIdempotency(header(options.source), operations),
     'index.ts': emitIndexModule(header(options.source)),
   }
 }

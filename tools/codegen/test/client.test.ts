@@ -40,6 +40,30 @@ describe('control client', () => {
     expect(files['meta.ts']).toContain('export type OperationIds = "keys.createKey"')
   })
 
+  it('lists the reads: the operations that do not declare the Idempotency-Key header', async () => {
+    const keyed = {
+      ...doc,
+      paths: {
+        '/v2/keys.createKey': {
+          post: {
+            operationId: 'keys.createKey',
+            parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }],
+            responses: {},
+          },
+        },
+        '/v2/keys.getKey': { post: { operationId: 'keys.getKey', responses: {} } },
+      },
+      components: {
+        ...doc.components,
+        parameters: { IdempotencyKey: { name: 'Idempotency-Key', in: 'header', schema: { type: 'string' } } },
+      },
+    }
+    const { files } = await generateControlClient(keyed, { version: '1.0.0' })
+    expect(files['meta.ts']).toContain(
+      'export const READ_OPERATIONS: ReadonlySet<string> = new Set(["keys.getKey"])',
+    )
+  })
+
   it('lists the operations served by a GET without body (liveness)', async () => {
     const withGet = {
       ...doc,

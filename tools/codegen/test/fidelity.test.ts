@@ -229,6 +229,10 @@ describe('routes', () => {
     expect(ext.getThing?.responses).toEqual({ 404: { 'x-retryable': 'no' } })
   })
 
+  it('exports the operations that take Idempotency-Key (none in the fixture)', () => {
+    expect(generated.idempotentWrites).toEqual(new Set())
+  })
+
   it('writes the x-required-permissions of every operation as a table', () => {
     expect(generated.requiredPermissions).toEqual({
       'things.create': [['thing.*.create']],

@@ -1,8 +1,9 @@
 /**
  * The control client's generated modules: `schema.ts` (types) and `meta.ts` (version, base URL,
- * retry flags by status, the operationId union).
+ * retry flags by status, the GET operations, the reads, the operationId union).
  */
 import { type OpenApiDocument, walkOperations } from '@apiplatform/openapi-toolkit'
+import { takesIdempotencyKey } from '../idempotency.js'
 import type { ClientFiles, ClientOptions } from './options.js'
 import { schemaTypes } from './schema-types.js'
 
@@ -22,7 +23,11 @@ export async function generateControlClient(
   const ops: string[] = []
   // An operation without a request body may be a GET (liveness, as the public interface serves it).
   const gets: string[] = []
-  for (const { operationId, method, path, operation, responses } of walkOperations(doc)) {
+  // The reads: the operations that do not declare the `Idempotency-Key` header (see
+  // ../idempotency.ts). The complement of the writes: fewer bytes in the bundle (its size budget),
+  // and an operation the spec this client was built from does not know is sent as a write.
+  const reads: string[] = []
+  for (const { operationId, method, path, operation, parameters, responses } of walkOperations(doc)) {
     if (!operationId) continue
     const get = method === 'get' && operation.requestBody === undefined
     if ((method !== 'post' && !get) || path !== `/v2/${operationId}`) {
@@ -32,6 +37,7 @@ export async function generateControlClient(
     }
     ops.push(operationId)
     if (get) gets.push(operationId)
+    if (!takesIdempotencyKey(parameters)) reads.push(operationId)
     for (const [status, response] of Object.entries(responses)) {
       const s = Number(status)
       if (!(s >= 400)) continue
@@ -57,6 +63,11 @@ export const BASE_URL = ${JSON.stringify(servers?.[0]?.url ?? 'http://127.0.0.1:
 export const RETRYABLE: Record<number, 0 | 1 | 2> = ${JSON.stringify(retryable)}
 /** The operations called with GET and no body; every other one is a POST with a JSON body. */
 export const GET_OPERATIONS: ReadonlySet<string> = new Set(${JSON.stringify(gets)})
+/**
+ * The reads: the operations the spec declares without the \`Idempotency-Key\` header. Every other
+ * call is a write and sends a key.
+ */
+export const READ_OPERATIONS: ReadonlySet<string> = new Set(${JSON.stringify(reads)})
 /** Every operationId of the spec (type-only use). */
 export type OperationIds = ${ops.map((o) => JSON.stringify(o)).join(' | ') || 'never'}
 `
