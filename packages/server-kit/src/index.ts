@@ -85,6 +85,16 @@ export { type RequestLog, type RequestLogOptions, requestLog } from './log/reque
 export { prepareDataDir } from './startup/data-dir.js'
 export { describeStartupError, type StartupContext } from './startup/describe.js'
 export {
+  type InProcessHandle,
+  type InProcessService,
+  type InProcessSettings,
+  type InProcessStorage,
+  type InProcessStorageSettings,
+  inProcessStorageSettings,
+  type StartInProcessOptions,
+  startInProcess,
+} from './startup/in-process.js'
+export {
   isCopyOf,
   openServiceDatabase,
   prepareServiceDatabase,

@@ -12,7 +12,7 @@
  *
  * The published declarations are emitted from this file alone: its exports spell out their types.
  */
-import { createLogger, StartupError, sendSeedRequests } from '@apiplatform/server-kit'
+import { StartupError, startInProcess } from '@apiplatform/server-kit'
 import type { TestControls } from '@apiplatform/server-kit/test-controls-types'
 import { generateRootKey } from './config.js'
 import { parseEncryptionKey } from './domain/key-secrets.js'
@@ -117,7 +117,6 @@ export interface ControlService {
 
 /** Starts the control service in this process; resolves once it listens and `seed` is sent. */
 export async function startControlService(options: StartControlServiceOptions = {}): Promise<ControlService> {
-  const storage = options.storage ?? 'memory'
   const rootKey = options.rootKey ?? generateRootKey()
   let encryptionKey: Buffer | undefined
   try {
@@ -125,39 +124,21 @@ export async function startControlService(options: StartControlServiceOptions = 
   } catch (error) {
     throw new StartupError((error as Error).message)
   }
-  const service = await createService({
-    port: options.port ?? 0,
-    hostname: options.hostname ?? '127.0.0.1',
-    ...(storage === 'memory'
-      ? {}
-      : 'dataDir' in storage
-        ? { dataDir: storage.dataDir }
-        : { databaseUrl: storage.databaseUrl, databaseSchema: storage.schema }),
-    rootKey,
-    ...(encryptionKey ? { encryptionKey } : {}),
-    seed: options.demoData ?? true,
-    workflowStepMs: options.workflowStepMs ?? 0,
-    jobPollMs: 50,
-    ...(options.testControls
-      ? { testControls: options.testControls === true ? {} : { httpToken: options.testControls.httpToken } }
-      : {}),
-    logger: createLogger({ ...(options.logLevel ? { level: options.logLevel } : {}), fallbackLevel: 'warn' }),
-  })
-  let seeded: unknown[] = []
-  try {
-    seeded = await sendSeedRequests(service.url, rootKey, options.seed ?? [])
-  } catch (error) {
-    await service.stop()
-    throw error
-  }
-  // A reset goes back to the state after the seed requests, not before them.
-  await service.captureSeededState?.()
-  return {
-    url: service.url,
-    port: service.port,
-    rootKey,
-    seeded,
-    controls: service.controls,
-    stop: () => service.stop(),
-  }
+  const { url, port, seeded, controls, stop } = await startInProcess(
+    { ...options, credential: rootKey },
+    (settings) =>
+      createService({
+        port: settings.port,
+        hostname: settings.hostname,
+        ...settings.storage,
+        rootKey,
+        ...(encryptionKey ? { encryptionKey } : {}),
+        seed: options.demoData ?? true,
+        workflowStepMs: options.workflowStepMs ?? 0,
+        jobPollMs: 50,
+        ...(settings.testControls ? { testControls: settings.testControls } : {}),
+        logger: settings.logger,
+      }),
+  )
+  return { url, port, rootKey, seeded, controls, stop }
 }

@@ -12,7 +12,7 @@
  *
  * The published declarations are emitted from this file alone: its exports spell out their types.
  */
-import { createLogger, sendSeedRequests } from '@apiplatform/server-kit'
+import { startInProcess } from '@apiplatform/server-kit'
 import type { TestControls } from '@apiplatform/server-kit/test-controls-types'
 import { generateKey } from './billing/keys.js'
 import { configFromEnv } from './config.js'
@@ -90,54 +90,28 @@ export interface WebDataService {
 
 /** Starts the web-data service in this process; resolves once it listens and `seed` is sent. */
 export async function startWebDataService(options: StartWebDataServiceOptions = {}): Promise<WebDataService> {
-  const storage = options.storage ?? 'memory'
   const apiKey = options.apiKey ?? generateKey()
   const defaults = configFromEnv({})
-  const service = await createService(
-    {
-      ...defaults,
-      port: options.port ?? 0,
-      hostname: options.hostname ?? '127.0.0.1',
-      dataDir: undefined,
-      ...(storage === 'memory'
-        ? {}
-        : 'dataDir' in storage
-          ? { dataDir: storage.dataDir }
-          : { databaseUrl: storage.databaseUrl, databaseSchema: storage.schema }),
-      apiKey,
-      credits: options.credits ?? defaults.credits,
-      allowPrivateUrls: options.allowPrivateUrls ?? false,
-      agentStepMs: options.agentStepMs ?? 0,
-      jobPollMs: 50,
-      testControls: options.testControls
-        ? options.testControls === true
-          ? {}
-          : { httpToken: options.testControls.httpToken }
-        : undefined,
-      ...(options.chromiumPath ? { chromiumPath: options.chromiumPath } : {}),
-    },
-    {
-      logger: createLogger({
-        ...(options.logLevel ? { level: options.logLevel } : {}),
-        fallbackLevel: 'warn',
-      }),
-    },
+  const { url, port, seeded, controls, stop } = await startInProcess(
+    { ...options, credential: apiKey },
+    (settings) =>
+      createService(
+        {
+          ...defaults,
+          port: settings.port,
+          hostname: settings.hostname,
+          dataDir: undefined,
+          ...settings.storage,
+          apiKey,
+          credits: options.credits ?? defaults.credits,
+          allowPrivateUrls: options.allowPrivateUrls ?? false,
+          agentStepMs: options.agentStepMs ?? 0,
+          jobPollMs: 50,
+          testControls: settings.testControls,
+          ...(options.chromiumPath ? { chromiumPath: options.chromiumPath } : {}),
+        },
+        { logger: settings.logger },
+      ),
   )
-  let seeded: unknown[] = []
-  try {
-    seeded = await sendSeedRequests(service.url, apiKey, options.seed ?? [])
-  } catch (error) {
-    await service.stop()
-    throw error
-  }
-  // A reset goes back to the state after the seed requests, not before them.
-  await service.captureSeededState?.()
-  return {
-    url: service.url,
-    port: service.port,
-    apiKey,
-    seeded,
-    controls: service.controls,
-    stop: () => service.stop(),
-  }
+  return { url, port, apiKey, seeded, controls, stop }
 }
