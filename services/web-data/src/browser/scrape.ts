@@ -155,41 +155,17 @@ export function screenshotFormat(
   return undefined
 }
 
-/** The scrape options that decide and drive a browser scrape. */
-export interface BrowserScrapeOptions {
-  formats?: ReadonlyArray<FormatInput> | undefined
-  actions?: ReadonlyArray<unknown> | undefined
-  waitFor?: number | undefined
-  timeout?: number | undefined
-  mobile?: boolean | undefined
-  skipTlsVerification?: boolean | undefined
-}
-
 /**
- * Loads a page for POST /v2/scrape in the browser when the request needs one (actions, a
- * screenshot format, `waitFor`); undefined otherwise (the plain HTTP fetcher serves it).
- * 503 `BROWSER_UNAVAILABLE` when it needs one and none is installed.
+ * Loads a page for POST /v2/scrape in the browser, which the request needs (`needsBrowser`:
+ * actions, a screenshot format, `waitFor`). 503 `BROWSER_UNAVAILABLE` when none is installed.
  */
-export async function maybeBrowserScrape(
+export async function scrapeInBrowser(
   pool: BrowserPool | undefined,
-  url: string,
-  input: BrowserScrapeOptions,
-  headers: Record<string, string>,
-): Promise<BrowserScrapeResult | undefined> {
-  const screenshot = screenshotFormat(input.formats)
-  if (!needsBrowser({ actions: input.actions, waitFor: input.waitFor, screenshot })) return undefined
+  input: BrowserScrapeInput,
+): Promise<BrowserScrapeResult> {
   if (!pool) throw new ApiError(503, 'Service Unavailable', { code: 'BROWSER_UNAVAILABLE' })
   pool.assertAvailable()
-  return browserScrape(pool, {
-    url,
-    actions: input.actions as ScrapeAction[] | undefined,
-    waitFor: input.waitFor,
-    timeout: input.timeout,
-    mobile: input.mobile,
-    headers,
-    skipTlsVerification: input.skipTlsVerification,
-    screenshot,
-  })
+  return browserScrape(pool, input)
 }
 
 /** Adds what the browser produced to the document (and drops `screenshot` from the warning). */

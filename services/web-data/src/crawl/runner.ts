@@ -1,7 +1,8 @@
 import type { Database, Job, JobContext, JobHandler, JobQueue, Sql } from '@apiplatform/server-kit'
-import { chargeEach, Prices } from '../billing/credits.js'
+import { chargeEach } from '../billing/credits.js'
 import type { Extractor } from '../extraction/extractor.js'
 import { readFormats } from '../scrape/formats.js'
+import { type PagePlan, planPages, priceOf } from '../scrape/plan.js'
 import { cacheBatchPages, recordPages } from '../scrape/store.js'
 import { pagesRecorded } from '../search/indexer.js'
 import { queueWebhooks, type WebhookEvent } from '../webhooks/outbox.js'
@@ -36,7 +37,7 @@ export interface CrawlRunnerDeps {
 
 /** Credits of one page scraped with these options. */
 export function pagePrice(options: Pick<CrawlOptions, 'scrapeOptions'>): number {
-  return Prices.scrape + (readFormats(options.scrapeOptions.formats).json ? Prices.jsonExtraction : 0)
+  return priceOf(readFormats(options.scrapeOptions.formats))
 }
 
 /**
@@ -67,6 +68,8 @@ class CrawlRun {
   private inFlight = 0
   private stopped = false
   private wakeUp: (() => void) | undefined
+  /** The crawl's scrape options, read once for all its pages. */
+  private readonly plan: PagePlan
   private readonly price: number
   /** Commits finished pages in batches. */
   private readonly batches = new GroupCommit((finished) => this.flush(finished))
@@ -83,7 +86,8 @@ class CrawlRun {
   ) {
     this.options = crawl.options
     this.scope = new CrawlScope(crawl)
-    this.price = pagePrice(this.options)
+    this.plan = planPages(this.options.scrapeOptions)
+    this.price = this.plan.price
   }
 
   /**
@@ -256,7 +260,7 @@ class CrawlRun {
         extractor: this.deps.extractor,
         crawl: this.crawl,
         signal: this.ctx.signal,
-        price: this.price,
+        plan: this.plan,
         discover: (item, statusCode, links) => this.scope.discover(item, statusCode, links),
       },
       item,

@@ -1,9 +1,9 @@
 import type { Database } from '@apiplatform/server-kit'
-import { screenshotFormat } from '../browser/scrape.js'
 import { ApiError } from '../errors.js'
 import type { Extractor } from '../extraction/extractor.js'
 import { fillJsonFormat } from '../extraction/json-format.js'
 import { cachePolicy, readCached } from '../scrape/cache.js'
+import type { PagePlan } from '../scrape/plan.js'
 import { buildDocument, fetchOrThrow } from '../scrape/scrape.js'
 import type { IndexedPage } from '../scrape/store.js'
 import type { CrawlRow } from './rows.js'
@@ -36,8 +36,8 @@ export interface PageRun {
   extractor: Extractor
   crawl: CrawlRow
   signal: AbortSignal
-  /** Credits of one page (see pagePrice). */
-  price: number
+  /** The crawl's scrape options, read once (its `price` is the credits of one page). */
+  plan: PagePlan
   /** The in-scope links of a page whose links the crawl follows. */
   discover: (item: Pending, statusCode: number, links: string[]) => URL[]
 }
@@ -45,42 +45,34 @@ export interface PageRun {
 /** Fetches and builds one page (failures of the page itself become a failed outcome). */
 export async function scrapeCrawlPage(run: PageRun, item: Pending): Promise<Outcome> {
   const options = run.crawl.options
-  const scrapeOptions = options.scrapeOptions
-  const headers: Record<string, string> = {}
-  for (const [k, v] of Object.entries(scrapeOptions.headers ?? {})) if (typeof v === 'string') headers[k] = v
+  const { plan } = run
+  const scrapeOptions = plan.options
   try {
     // Batch pages may come from the page cache; crawls fetch, for the links of the page itself.
     const cache =
       run.crawl.kind === 'batch'
-        ? cachePolicy(new URL(item.url), scrapeOptions as Record<string, unknown>, {
+        ? cachePolicy(new URL(item.url), scrapeOptions, {
             // As for a scrape: a page asking for a screenshot is never answered from the cache.
-            usesBrowser: screenshotFormat(scrapeOptions.formats) !== undefined,
+            usesBrowser: plan.browser.screenshot !== undefined,
             allowPrivateUrls: run.allowPrivateUrls,
           })
         : undefined
     const cached = cache ? await readCached(run.db, run.crawl.team_id, cache) : undefined
     // Already in the search index, and nothing was extracted: no tokens.
     if (cached) {
-      const document = { ...cached, metadata: { ...cached.metadata, creditsUsed: run.price } }
+      const document = { ...cached, metadata: { ...cached.metadata, creditsUsed: plan.price } }
       return { ok: true, document, tokens: 0, links: [] }
     }
     const page = await fetchOrThrow(new URL(item.url), {
       allowPrivateUrls: run.allowPrivateUrls,
       timeoutMs: scrapeOptions.timeout ?? 30_000,
-      headers,
+      headers: plan.headers,
       signal: run.signal,
     })
-    const { document, parsed } = buildDocument(page, { url: item.url, ...scrapeOptions })
-    const usage = await fillJsonFormat(
-      document,
-      page,
-      parsed,
-      scrapeOptions.formats,
-      run.extractor,
-      run.signal,
-    )
+    const { document, parsed } = buildDocument(page, plan.document)
+    const usage = await fillJsonFormat(document, page, parsed, plan.formats, run.extractor, run.signal)
     if (cache) document.metadata.cacheState = 'miss'
-    document.metadata.creditsUsed = run.price
+    document.metadata.creditsUsed = plan.price
     return {
       ok: true,
       document,

@@ -1,24 +1,24 @@
 import type { FetchedPage } from '../net/fetch-page.js'
 import type { ParsedPage } from '../scrape/document.js'
-import { type FormatInput, readFormats } from '../scrape/formats.js'
+import type { FormatInput, FormatRequest } from '../scrape/formats.js'
 import type { JsonFormat } from '../scrape/types.js'
 import { type Extractor, extractionPage, type TokenUsage } from './extractor.js'
 import { assertValidJsonSchema, DEFAULT_SCHEMA, type JsonSchema } from './json-schema.js'
 
 /**
- * Fills the `json` format of a scraped document, when the request has one, with the service's
- * extractor: `document.json`, and a `warning` naming the fields the page did not state.
+ * Fills the `json` format of a scraped document, when the (normalised) formats have one, with the
+ * service's extractor: `document.json`, and a `warning` naming the fields the page did not state.
  * Returns the tokens a model spent. Extractor failures (422, 502, 504) propagate.
  */
 export async function fillJsonFormat(
   document: Record<string, unknown>,
   page: FetchedPage,
   parsed: ParsedPage,
-  formats: readonly FormatInput[] | undefined,
+  formats: Pick<FormatRequest, 'json'>,
   extractor: Extractor,
   signal?: AbortSignal,
 ): Promise<TokenUsage | undefined> {
-  const json = readFormats(formats).json
+  const json = formats.json
   if (!json) return undefined
   const result = await extractor.extract({
     page: extractionPage({ url: page.finalUrl, markdown: parsed.markdown, html: page.body }),

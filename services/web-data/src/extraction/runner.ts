@@ -1,6 +1,7 @@
 import type { Database, JobHandler, Sql } from '@apiplatform/server-kit'
 import { charge, Prices } from '../billing/credits.js'
 import { ApiError } from '../errors.js'
+import { planDocument } from '../scrape/plan.js'
 import { buildDocument, fetchOrThrow } from '../scrape/scrape.js'
 import { recordPage } from '../scrape/store.js'
 import { type Extractor, extractionPage } from './extractor.js'
@@ -119,7 +120,10 @@ export function extractRunner(deps: ExtractRunnerDeps): JobHandler<{ extractId: 
         timeoutMs: row.request.scrapeOptions.timeout ?? 30_000,
         signal: ctx.signal,
       })
-      const { parsed } = buildDocument(page, { url, ...row.request.scrapeOptions, formats: ['markdown'] })
+      const { parsed } = buildDocument(
+        page,
+        planDocument({ ...row.request.scrapeOptions, formats: ['markdown'] }),
+      )
       const extracted = await deps.extractor.extract({
         page: extractionPage({ url: page.finalUrl, markdown: parsed.markdown, html: page.body }),
         schema,

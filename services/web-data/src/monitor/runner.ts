@@ -3,6 +3,7 @@ import type { Database, JobHandler, JobQueue, Sql } from '@apiplatform/server-ki
 import { balance, charge, Prices } from '../billing/credits.js'
 import { type Now, nowOf } from '../clock.js'
 import { Errors } from '../errors.js'
+import { planDocument } from '../scrape/plan.js'
 import { buildDocument, fetchOrThrow } from '../scrape/scrape.js'
 import { readTbs, searchIndex } from '../search/index.js'
 import { searchPrice } from '../search/search.js'
@@ -118,17 +119,19 @@ async function fetchForMonitor(
     timeoutMs: Number(scrapeOptions?.timeout ?? 30_000),
     signal,
   })
-  const { document, parsed } = buildDocument(page, {
-    url,
-    formats: ['markdown'],
-    onlyMainContent: scrapeOptions?.onlyMainContent !== false,
-    ...(Array.isArray(scrapeOptions?.includeTags)
-      ? { includeTags: scrapeOptions.includeTags as string[] }
-      : {}),
-    ...(Array.isArray(scrapeOptions?.excludeTags)
-      ? { excludeTags: scrapeOptions.excludeTags as string[] }
-      : {}),
-  })
+  const { document, parsed } = buildDocument(
+    page,
+    planDocument({
+      formats: ['markdown'],
+      onlyMainContent: scrapeOptions?.onlyMainContent !== false,
+      ...(Array.isArray(scrapeOptions?.includeTags)
+        ? { includeTags: scrapeOptions.includeTags as string[] }
+        : {}),
+      ...(Array.isArray(scrapeOptions?.excludeTags)
+        ? { excludeTags: scrapeOptions.excludeTags as string[] }
+        : {}),
+    }),
+  )
   return { page, document, parsed }
 }
 

@@ -1,32 +1,19 @@
-import { balance, Prices } from '../billing/credits.js'
-import { addBrowserResults, maybeBrowserScrape, needsBrowser, screenshotFormat } from '../browser/scrape.js'
+import { balance } from '../billing/credits.js'
+import { addBrowserResults, scrapeInBrowser } from '../browser/scrape.js'
 import { unproducedSentence } from '../browser/unproduced-formats.js'
 import { ApiError, Errors, urlNotAllowed } from '../errors.js'
 import { newScrapeJobId } from '../interact/scrape-jobs.js'
 import { type FetchedPage, FetchFailedError, FetchTimeoutError, fetchPage } from '../net/fetch-page.js'
 import { PrivateAddressError } from '../net/guard.js'
-import { cachePolicy, readCached } from './cache.js'
+import { readCached } from './cache.js'
 import { type ParsedPage, parsePage, summarize } from './document.js'
-import { assertFormatOptions, readFormats } from './formats.js'
+import type { DocumentPlan, ScrapePlan } from './plan.js'
 import { detectPromptInjection } from './prompt-injection.js'
 import { renderScripted } from './script-rendering.js'
 import { recordScrape } from './store.js'
-import type { ScrapeDeps, ScrapedDocument, ScrapeInput } from './types.js'
+import type { ScrapeDeps, ScrapedDocument } from './types.js'
 
-/** An absolute http(s) URL, or 400 `Invalid URL`. */
-export function parseHttpUrl(value: unknown): URL {
-  if (typeof value !== 'string' || value.trim() === '') throw new ApiError(400, Errors.invalidUrl)
-  let url: URL
-  try {
-    url = new URL(value.trim())
-  } catch {
-    throw new ApiError(400, Errors.invalidUrl)
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) {
-    throw new ApiError(400, Errors.invalidUrl)
-  }
-  return url
-}
+export { parseHttpUrl } from './plan.js'
 
 /** Fetches a URL with the guard and maps network failures to catalog errors. */
 export async function fetchOrThrow(
@@ -72,18 +59,18 @@ export function addWarning(document: ScrapedDocument, note: string): void {
   document.warning = typeof document.warning === 'string' ? `${document.warning} ${note}` : note
 }
 
-/** Builds the Document of a fetched page in the requested formats. */
+/** Builds the Document of a fetched page in the planned formats. */
 export function buildDocument(
   page: FetchedPage,
-  input: ScrapeInput,
+  plan: DocumentPlan,
 ): { document: ScrapedDocument; parsed: ParsedPage } {
-  const formats = readFormats(input.formats)
+  const { formats } = plan
   const isHtml = !page.contentType || /html|xml/i.test(page.contentType)
   const parsed: ParsedPage = isHtml
     ? parsePage(page.body, page.finalUrl, {
-        ...(input.onlyMainContent !== undefined ? { onlyMainContent: input.onlyMainContent } : {}),
-        ...(input.includeTags ? { includeTags: input.includeTags } : {}),
-        ...(input.excludeTags ? { excludeTags: input.excludeTags } : {}),
+        ...(plan.onlyMainContent !== undefined ? { onlyMainContent: plan.onlyMainContent } : {}),
+        ...(plan.includeTags ? { includeTags: plan.includeTags } : {}),
+        ...(plan.excludeTags ? { excludeTags: plan.excludeTags } : {}),
         keep: { html: formats.html, text: formats.summary },
       })
     : {
@@ -95,7 +82,7 @@ export function buildDocument(
         metadata: {},
       }
 
-  if (formats.json && input.checkPromptInjection) {
+  if (formats.json && plan.checkPromptInjection) {
     const finding = detectPromptInjection(isHtml ? rawText(page.body) : page.body)
     if (finding) {
       throw new ApiError(403, Errors.promptInjection, {
@@ -127,30 +114,20 @@ export function buildDocument(
 }
 
 /**
- * The whole of POST /v2/scrape: check credits, read the cache or fetch and build, record, charge.
- * `knownBalance`: the team's balance if the request already read it (else it is read here).
+ * The whole of POST /v2/scrape, as `planScrape` read it: check credits, read the cache or fetch
+ * and build, record, charge. `knownBalance`: the team's balance if the request already read it
+ * (else it is read here).
  */
 export async function scrape(
   deps: ScrapeDeps,
   teamId: string,
-  input: ScrapeInput,
+  plan: ScrapePlan,
   knownBalance?: number,
 ): Promise<ScrapedDocument> {
-  const url = parseHttpUrl(input.url)
-  assertFormatOptions(input.formats)
-  deps.jsonFormat.assertValidSchemas(input.formats)
-  const price = Prices.scrape + (readFormats(input.formats).json ? Prices.jsonExtraction : 0)
+  const { url, price, cache } = plan
+  deps.jsonFormat.assertValidSchemas(plan.options.formats)
   if ((knownBalance ?? (await balance(deps.db, teamId))) < price)
     throw new ApiError(402, Errors.paymentRequired)
-  const usesBrowser = needsBrowser({
-    actions: input.actions,
-    waitFor: input.waitFor,
-    screenshot: screenshotFormat(input.formats),
-  })
-  const cache = cachePolicy(url, input as ScrapeInput & Record<string, unknown>, {
-    usesBrowser,
-    allowPrivateUrls: deps.allowPrivateUrls,
-  })
   const jobId = newScrapeJobId()
   const cached = cache ? await readCached(deps.db, teamId, cache) : undefined
   if (cached) {
@@ -170,51 +147,60 @@ export async function scrape(
       document,
       usedBrowser: false,
       tokens: 0,
-      requestedUrl: input.url,
+      requestedUrl: plan.requestedUrl,
     })
     if (!recorded) throw new ApiError(402, Errors.paymentRequired)
     return document
   }
-  const headers: Record<string, string> = {}
-  for (const [k, v] of Object.entries(input.headers ?? {})) if (typeof v === 'string') headers[k] = v
-  let browser = await maybeBrowserScrape(deps.browsers?.pool, url.toString(), input as never, headers)
+  const { headers, options } = plan
+  let browser = plan.browser.required
+    ? await scrapeInBrowser(deps.browsers?.pool, {
+        url: url.toString(),
+        actions: options.actions,
+        waitFor: options.waitFor,
+        timeout: options.timeout,
+        mobile: options.mobile,
+        headers,
+        skipTlsVerification: options.skipTlsVerification,
+        screenshot: plan.browser.screenshot,
+      })
+    : undefined
   try {
     let page =
       browser?.page ??
       (await fetchOrThrow(url, {
         allowPrivateUrls: deps.allowPrivateUrls,
-        timeoutMs: input.timeout ?? 60_000,
+        timeoutMs: plan.timeoutMs,
         headers,
       }))
     // A page fetched without the browser may need its scripts run to show its content.
-    const rendered = browser ? {} : await renderScripted(deps.browsers?.pool, page, headers, input)
+    const rendered = browser ? {} : await renderScripted(deps.browsers?.pool, page, headers, options)
     if (rendered.browser) {
       browser = rendered.browser
       page = browser.page
     }
-    const { document, parsed } = buildDocument(page, input)
+    const { document, parsed } = buildDocument(page, plan.document)
     if (browser) addBrowserResults(document, browser)
     if (rendered.warning) addWarning(document, rendered.warning)
-    const usage = await deps.jsonFormat.fill(document, page, parsed, input.formats)
+    const usage = await deps.jsonFormat.fill(document, page, parsed, plan.formats)
     document.metadata.scrapeId = jobId
     document.metadata.creditsUsed = price
     if (cache) document.metadata.cacheState = 'miss'
-    const retained = !input.zeroDataRetention
     const recorded = await recordScrape(deps.db, {
       teamId,
       price,
       jobId,
       url: page.url,
       finalUrl: page.finalUrl,
-      index: retained ? { statusCode: page.statusCode, parsed } : null,
+      index: plan.retain ? { statusCode: page.statusCode, parsed } : null,
       cacheKey: cache?.store ? cache.key : null,
-      document: retained ? document : null,
+      document: plan.retain ? document : null,
       usedBrowser: browser !== undefined,
       tokens: usage?.totalTokens ?? 0,
-      requestedUrl: input.url,
+      requestedUrl: plan.requestedUrl,
     })
     if (!recorded) throw new ApiError(402, Errors.paymentRequired)
-    if (retained) deps.pagesRecorded?.(deps.db)
+    if (plan.retain) deps.pagesRecorded?.(deps.db)
     // The browser stays open for POST /v2/scrape/{jobId}/interact until stopped or idle.
     if (browser && deps.browsers) deps.browsers.sessions.keepScrapeSession(jobId, teamId, browser.session)
     return document

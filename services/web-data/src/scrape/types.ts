@@ -5,7 +5,7 @@ import type { BrowserPool } from '../browser/pool.js'
 import type { BrowserSessions } from '../interact/sessions.js'
 import type { FetchedPage } from '../net/fetch-page.js'
 import type { ParsedPage } from './document.js'
-import type { FormatInput } from './formats.js'
+import type { FormatInput, FormatRequest } from './formats.js'
 
 /**
  * The scrape options this service reads, as the spec's `ScrapeRequest` defines them. Every field
@@ -33,8 +33,11 @@ export type ScrapeInput = { url: string } & Partial<
   >
 >
 
-/** The Document of the API: only the fields this service produces. */
-export type ScrapedDocument = Record<string, unknown> & {
+/**
+ * The Document of the API (the spec's `Document` schema), of which this service produces some
+ * fields. Its `metadata` stays open: a page states whatever meta tags it has.
+ */
+export type ScrapedDocument = Omit<z.infer<typeof schemas.Document>, 'metadata'> & {
   metadata: Record<string, unknown>
 }
 
@@ -46,12 +49,12 @@ export type ScrapedDocument = Record<string, unknown> & {
 export interface JsonFormat {
   /** Throws before anything is charged when a `json` format's schema is not JSON Schema. */
   assertValidSchemas(formats: readonly FormatInput[] | undefined): void
-  /** Fills `document.json` when the request has the format; the tokens a model spent. */
+  /** Fills `document.json` when the plan has the format; the tokens a model spent. */
   fill(
     document: Record<string, unknown>,
     page: FetchedPage,
     parsed: ParsedPage,
-    formats: readonly FormatInput[] | undefined,
+    formats: FormatRequest,
   ): Promise<{ totalTokens: number } | undefined>
 }
 

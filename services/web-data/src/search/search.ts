@@ -5,10 +5,10 @@ import { ApiError, Errors } from '../errors.js'
 import type { Extractor } from '../extraction/extractor.js'
 import { assertValidFormatSchemas, fillJsonFormat } from '../extraction/json-format.js'
 import { recordTokens } from '../extraction/token-usage.js'
-import { assertFormatOptions, readFormats } from '../scrape/formats.js'
+import { assertFormatOptions } from '../scrape/formats.js'
+import { planPages, type ScrapeOptions } from '../scrape/plan.js'
 import { buildDocument, fetchOrThrow } from '../scrape/scrape.js'
 import { recordPage } from '../scrape/store.js'
-import type { ScrapeInput } from '../scrape/types.js'
 import { type IndexHit, readTbs, type SearchFilters, searchIndex } from './index.js'
 import { pagesRecorded } from './indexer.js'
 
@@ -24,7 +24,7 @@ export interface SearchRequest {
   tbs?: string
   timeout?: number
   /** Present (with formats) only when the caller asked for results to be scraped. */
-  scrape?: Omit<ScrapeInput, 'url'>
+  scrape?: ScrapeOptions
 }
 
 export interface WebResult {
@@ -131,7 +131,8 @@ export async function runSearch(
     }))
     results += data.web.length
     if (request.scrape) {
-      const perPage = Prices.scrape + (readFormats(request.scrape.formats).json ? Prices.jsonExtraction : 0)
+      const plan = planPages(request.scrape)
+      const perPage = plan.price
       const needed = searchPrice(results) + perPage * hits.length
       if ((await balance(deps.db, teamId)) < needed) throw new ApiError(402, Errors.paymentRequired)
       for (const [i, hit] of hits.entries()) {
@@ -143,8 +144,8 @@ export async function runSearch(
             allowPrivateUrls: deps.allowPrivateUrls,
             timeoutMs: Math.min(remaining, request.scrape.timeout ?? 60_000),
           })
-          const { document, parsed } = buildDocument(page, { ...request.scrape, url: hit.url })
-          const usage = await fillJsonFormat(document, page, parsed, request.scrape.formats, deps.extractor)
+          const { document, parsed } = buildDocument(page, plan.document)
+          const usage = await fillJsonFormat(document, page, parsed, plan.formats, deps.extractor)
           tokens += usage?.totalTokens ?? 0
           if (typeof document.warning === 'string') warnings.push(document.warning)
           delete document.warning
@@ -154,9 +155,7 @@ export async function runSearch(
           scraped.push({
             hit,
             result,
-            ...(request.scrape.zeroDataRetention
-              ? {}
-              : { recorded: () => recordPage(deps.db, teamId, page, parsed) }),
+            ...(plan.retain ? { recorded: () => recordPage(deps.db, teamId, page, parsed) } : {}),
           })
         } catch (error) {
           if (Date.now() >= deadline) throw new ApiError(408, Errors.requestTimeout)

@@ -1,108 +1,128 @@
-import { randomUUID } from 'node:crypto'
-import type { OperationId } from '@apiplatform/web-data-routes'
-import { UNREACHABLE } from './requests.js'
-import type { Call } from './statuses.js'
-import { upload } from './uploads.js'
-
 /**
  * One valid request per operation, for the status tests whose answer does not depend on the
- * request (401, 402, 403, 429 and the database failures, `status-table.ts`): it must get
- * past validation, so that the status under test is what answers it.
+ * request (401, 402, 403, 429 and the database failures, `status-table.ts`): it must get past
+ * validation, so that the status under test is what answers it. It is the operation's first
+ * examples in the bundled spec (the request body's first example, each path and query
+ * parameter's example), with two rules for every operation, so that no test reaches the network
+ * or an existing job:
+ * - each `url` and `urls` value of the body, at any depth, is `UNREACHABLE` (the SSRF guard may
+ *   resolve a submitted host, and a job would fetch it);
+ * - each path parameter of `format: uuid` (the ids of jobs, monitors and checks) is a random UUID.
+ * `VALID_OVERRIDES` replaces parts of it where the example still cannot work in the tests.
  */
-export const VALID_CALLS: Partial<Record<OperationId, Call>> = {
-  cancelAgent: (client) => client.DELETE('/v2/agent/{jobId}', { params: { path: { jobId: randomUUID() } } }),
-  cancelBatchScrape: (client) =>
-    client.DELETE('/v2/batch/scrape/{id}', { params: { path: { id: randomUUID() } } }),
-  cancelCrawl: (client) => client.DELETE('/v2/crawl/{id}', { params: { path: { id: randomUUID() } } }),
-  crawlParamsPreview: (client) =>
-    client.POST('/v2/crawl/params-preview', {
-      body: { url: 'https://docs.example.com', prompt: 'only the blog' },
-    }),
-  crawlUrls: (client) => client.POST('/v2/crawl', { body: { url: UNREACHABLE } }),
-  createBrowserSession: (client) => client.POST('/v2/interact', { body: {} }),
-  createBrowser: (client) => client.POST('/v2/browser', { body: {} }),
-  listBrowsers: (client) => client.GET('/v2/browser'),
-  browserExecute: (client) =>
-    client.POST('/v2/browser/{sessionId}/execute', {
-      params: { path: { sessionId: 'bs_unknown' } },
-      body: { code: 'return 1' },
-    }),
-  deleteBrowser: (client) =>
-    client.DELETE('/v2/browser/{sessionId}', { params: { path: { sessionId: 'bs_unknown' } } }),
-  getConcurrency: (client) => client.GET('/v2/concurrency-check'),
-  createMonitor: (client) =>
-    client.POST('/v2/monitor', {
-      body: {
-        name: 'Pricing',
-        schedule: { cron: '0 0 1 1 *' },
-        targets: [{ type: 'scrape', urls: ['https://example.com/pricing'] }],
-      } as never,
-    }),
-  deleteBrowserSession: (client) =>
-    client.DELETE('/v2/interact/{sessionId}', { params: { path: { sessionId: 'bs_unknown' } } }),
-  deleteMonitor: (client) =>
-    client.DELETE('/v2/monitor/{monitorId}', { params: { path: { monitorId: randomUUID() } } }),
-  executeBrowserCode: (client) =>
-    client.POST('/v2/interact/{sessionId}/execute', {
-      params: { path: { sessionId: 'bs_unknown' } },
-      body: { code: 'return 1' },
-    }),
-  extractData: (client) => client.POST('/v2/extract', { body: { urls: [UNREACHABLE], prompt: 'the title' } }),
-  getActiveCrawls: (client) => client.GET('/v2/crawl/active'),
-  getActivity: (client) => client.GET('/v2/team/activity'),
-  getAgentSnapshot: (client) =>
-    client.GET('/v2/agent/{jobId}/snapshots/{snapshotId}', {
-      params: { path: { jobId: randomUUID(), snapshotId: `snap_${'A'.repeat(26)}` } },
-    }),
-  getAgentStatus: (client) => client.GET('/v2/agent/{jobId}', { params: { path: { jobId: randomUUID() } } }),
-  getAgentThread: (client) =>
-    client.GET('/v2/agent/threads/{threadId}', { params: { path: { threadId: 'thr_unknown' } } }),
-  getAgentTrace: (client) =>
-    client.GET('/v2/agent/{jobId}/trace', { params: { path: { jobId: randomUUID() } } }),
-  getBatchScrapeErrors: (client) =>
-    client.GET('/v2/batch/scrape/{id}/errors', { params: { path: { id: randomUUID() } } }),
-  getBatchScrapeStatus: (client) =>
-    client.GET('/v2/batch/scrape/{id}', { params: { path: { id: randomUUID() } } }),
-  getCrawlErrors: (client) => client.GET('/v2/crawl/{id}/errors', { params: { path: { id: randomUUID() } } }),
-  getCrawlStatus: (client) => client.GET('/v2/crawl/{id}', { params: { path: { id: randomUUID() } } }),
-  getCreditUsage: (client) => client.GET('/v2/team/credit-usage'),
-  getExtractStatus: (client) => client.GET('/v2/extract/{id}', { params: { path: { id: randomUUID() } } }),
-  getHistoricalCreditUsage: (client) => client.GET('/v2/team/credit-usage/historical'),
-  getHistoricalTokenUsage: (client) => client.GET('/v2/team/token-usage/historical'),
-  getMonitor: (client) =>
-    client.GET('/v2/monitor/{monitorId}', { params: { path: { monitorId: randomUUID() } } }),
-  getMonitorCheck: (client) =>
-    client.GET('/v2/monitor/{monitorId}/checks/{checkId}', {
-      params: { path: { monitorId: randomUUID(), checkId: randomUUID() } },
-    }),
-  getQueueStatus: (client) => client.GET('/v2/team/queue-status'),
-  getScrapeStatus: (client) =>
-    client.GET('/v2/scrape/{jobId}', { params: { path: { jobId: randomUUID() } } }),
-  getTokenUsage: (client) => client.GET('/v2/team/token-usage'),
-  interactWithScrapeBrowserSession: (client) =>
-    client.POST('/v2/scrape/{jobId}/interact', {
-      params: { path: { jobId: randomUUID() } },
-      body: { code: 'return 1' },
-    }),
-  listAgents: (client) => client.GET('/v2/agent'),
-  listBrowserSessions: (client) => client.GET('/v2/interact'),
-  listMonitorChecks: (client) =>
-    client.GET('/v2/monitor/{monitorId}/checks', { params: { path: { monitorId: randomUUID() } } }),
-  listMonitors: (client) => client.GET('/v2/monitor'),
-  mapUrls: (client) => client.POST('/v2/map', { body: { url: UNREACHABLE } }),
-  parseFile: (client) =>
-    client.POST('/v2/parse', { body: upload('# Notes', 'notes.md', 'text/markdown') as never }),
-  runMonitor: (client) =>
-    client.POST('/v2/monitor/{monitorId}/run', { params: { path: { monitorId: randomUUID() } } }),
-  scrapeAndExtractFromUrl: (client) => client.POST('/v2/scrape', { body: { url: UNREACHABLE } }),
-  scrapeAndExtractFromUrls: (client) => client.POST('/v2/batch/scrape', { body: { urls: [UNREACHABLE] } }),
-  searchAndScrape: (client) => client.POST('/v2/search', { body: { query: 'kettle' } }),
-  startAgent: (client) => client.POST('/v2/agent', { body: { prompt: 'the title', urls: [UNREACHABLE] } }),
-  stopInteractiveScrapeBrowserSession: (client) =>
-    client.DELETE('/v2/scrape/{jobId}/interact', { params: { path: { jobId: randomUUID() } } }),
-  updateMonitor: (client) =>
-    client.PATCH('/v2/monitor/{monitorId}', {
-      params: { path: { monitorId: randomUUID() } },
-      body: { name: 'Renamed' },
-    }),
+import { randomUUID } from 'node:crypto'
+import { createRequire } from 'node:module'
+import { type OperationId, operations } from '@apiplatform/web-data-routes'
+import { UNREACHABLE } from './requests.js'
+import type { Call, Client } from './statuses.js'
+import { upload } from './uploads.js'
+
+type JsonObject = Record<string, unknown>
+const spec = createRequire(import.meta.url)('@apiplatform/web-data-spec/openapi.json') as JsonObject
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** `value`, its local `$ref`s followed (the bundle's references are all local). */
+function deref(value: unknown): unknown {
+  let node = value
+  while (isObject(node) && typeof node.$ref === 'string')
+    node = node.$ref
+      .slice(2)
+      .split('/')
+      .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce<unknown>((parent, key) => (isObject(parent) ? parent[key] : undefined), spec)
+  return node
 }
+
+/** The value of the first of the `examples` (an object of Example objects), else `example`. */
+function firstExample(holder: JsonObject): unknown {
+  const first = isObject(holder.examples) ? deref(Object.values(holder.examples)[0]) : undefined
+  return isObject(first) ? first.value : holder.example
+}
+
+/** Every `url` and `urls` value of `value`, at any depth, replaced by `UNREACHABLE`. */
+function unreachable(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(unreachable)
+  if (!isObject(value)) return value
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) => {
+      if (key === 'url' && typeof field === 'string') return [key, UNREACHABLE]
+      if (key === 'urls' && Array.isArray(field)) return [key, field.map(() => UNREACHABLE)]
+      return [key, unreachable(field)]
+    }),
+  )
+}
+
+export interface ValidRequest {
+  method: (typeof operations)[number]['method']
+  /** The path template (`/v2/crawl/{id}`). */
+  path: string
+  params: { path?: JsonObject; query?: JsonObject }
+  /** None for an operation without a request body. */
+  body?: unknown
+}
+
+/** The request of each operation from its examples and the two rules above, in spec order. */
+export const SPEC_REQUESTS: Readonly<Record<OperationId, ValidRequest>> = Object.fromEntries(
+  operations.map(({ operationId, method, path }): [OperationId, ValidRequest] => {
+    const pathItem = deref((spec.paths as JsonObject)[path]) as JsonObject
+    const operation = deref(pathItem[method]) as JsonObject
+    const params: { path?: JsonObject; query?: JsonObject } = {}
+    for (const raw of [
+      ...((pathItem.parameters as unknown[]) ?? []),
+      ...((operation.parameters as unknown[]) ?? []),
+    ]) {
+      const parameter = deref(raw)
+      if (!isObject(parameter) || (parameter.in !== 'path' && parameter.in !== 'query')) continue
+      const schema = deref(parameter.schema)
+      const value =
+        parameter.in === 'path' && isObject(schema) && schema.format === 'uuid'
+          ? randomUUID()
+          : firstExample(parameter)
+      if (value !== undefined)
+        params[parameter.in] = { ...params[parameter.in], [String(parameter.name)]: value }
+    }
+    const requestBody = deref(operation.requestBody)
+    const content = isObject(requestBody) && isObject(requestBody.content) ? requestBody.content : {}
+    const media = deref(Object.values(content)[0])
+    const request: ValidRequest = { method, path, params }
+    if (isObject(media)) request.body = unreachable(firstExample(media))
+    return [operationId, request]
+  }),
+) as Record<OperationId, ValidRequest>
+
+/**
+ * The operations whose example cannot work in the tests even after the rules above, each with
+ * the parts of the request sent instead and why.
+ */
+export const VALID_OVERRIDES: Readonly<
+  Partial<Record<OperationId, { reason: string } & Partial<Pick<ValidRequest, 'params' | 'body'>>>>
+> = {
+  parseFile: {
+    reason: "the example's file is a placeholder string, not a multipart upload",
+    body: upload('# Notes', 'notes.md', 'text/markdown'),
+  },
+}
+
+/** The request the status tests send for each operation: its spec request, overridden where listed. */
+export const VALID_REQUESTS: Readonly<Record<OperationId, ValidRequest>> = Object.fromEntries(
+  Object.entries(SPEC_REQUESTS).map(([operationId, request]) => {
+    const { reason: _reason, ...override } = VALID_OVERRIDES[operationId as OperationId] ?? { reason: '' }
+    return [operationId, { ...request, ...override }]
+  }),
+) as Record<OperationId, ValidRequest>
+
+/** The request of `operationId` as a `Call` of the status assertions (`statuses.ts`). */
+const callOf =
+  ({ method, path, params, body }: ValidRequest): Call =>
+  (client: Client) =>
+    // The request comes from the spec, not from the typed paths: the client cannot check it.
+    (client.request as (method: string, path: string, init: unknown) => ReturnType<Call>)(method, path, {
+      params,
+      ...(body === undefined ? {} : { body }),
+    })
+
+export const VALID_CALLS: Readonly<Record<OperationId, Call>> = Object.fromEntries(
+  Object.entries(VALID_REQUESTS).map(([operationId, request]) => [operationId, callOf(request)]),
+) as Record<OperationId, Call>

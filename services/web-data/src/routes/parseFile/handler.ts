@@ -48,7 +48,7 @@ export const parseFile =
     ) {
       throw new ApiError(402, Errors.paymentRequired)
     }
-    const formats = readFormats(options?.formats as Parameters<typeof readFormats>[0])
+    const formats = readFormats(options?.formats)
     const name = (file as { name?: string }).name || 'upload'
     // The upload has no URL; its file name stands in as a `file:` URI.
     const uri = `file:///${encodeURIComponent(name)}`

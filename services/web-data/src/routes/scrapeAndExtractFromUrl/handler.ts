@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { Deps } from '../../deps.js'
 import { jsonFormatWith } from '../../extraction/json-format.js'
 import type { ServiceEnv } from '../../http/env.js'
+import { planScrape } from '../../scrape/plan.js'
 import { scrape } from '../../scrape/scrape.js'
 import { pagesRecorded } from '../../search/indexer.js'
 
@@ -10,20 +11,18 @@ import { pagesRecorded } from '../../search/indexer.js'
 export const scrapeAndExtractFromUrl =
   (deps: Deps): Handler<'scrapeAndExtractFromUrl', ServiceEnv> =>
   async (c) => {
-    const body = c.req.valid('json')
+    const allowPrivateUrls = deps.config.allowPrivateUrls
+    const plan = planScrape(c.req.valid('json'), { allowPrivateUrls })
     const document = await scrape(
       {
         db: deps.db,
-        allowPrivateUrls: deps.config.allowPrivateUrls,
+        allowPrivateUrls,
         browsers: deps.browsers,
         jsonFormat: jsonFormatWith(deps.extractor),
         pagesRecorded,
       },
       c.get('principal').teamId,
-      {
-        ...body,
-        headers: body.headers as Record<string, unknown> | undefined,
-      },
+      plan,
       c.get('teamCredits'),
     )
     return c.json({ success: true, data: document as z.infer<typeof schemas.Document> }, 200)
