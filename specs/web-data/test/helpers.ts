@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { walkOperations } from '@apiplatform/openapi-toolkit'
 import { loadSheet, specDir } from './reference.js'
 
 // biome-ignore lint/suspicious/noExplicitAny: a JSON document
@@ -14,11 +15,11 @@ export const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const
 
 /** Every operation of the bundle: method, path, operation object. */
 export function operations(): { method: string; path: string; op: Json }[] {
-  const out: { method: string; path: string; op: Json }[] = []
-  for (const [p, item] of Object.entries<Json>(spec.paths)) {
-    for (const m of METHODS) if (item[m]) out.push({ method: m, path: p, op: item[m] })
-  }
-  return out
+  return walkOperations(spec, { methods: METHODS, strict: false }).map(({ method, path, operation }) => ({
+    method,
+    path,
+    op: operation,
+  }))
 }
 
 /** Resolves a local `$ref` (`#/components/...`) of the bundle. */

@@ -15,6 +15,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type HttpMethod, type OpenApiDocument, walkOperations } from '@apiplatform/openapi-toolkit'
 import { formatChanges, unreleasedChanges } from '@apiplatform/release/changelog'
 import {
   findRoot,
@@ -39,7 +40,7 @@ import {
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const portalDir = path.resolve(here, '..')
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace']
+const METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace']
 
 type Json = Record<string, unknown>
 
@@ -159,13 +160,10 @@ function unreleasedOf(ws: Workspace, name: string): UnreleasedSection | undefine
 }
 
 function operationsOf(bundle: Json): Operation[] {
-  const out: Operation[] = []
-  for (const [route, item] of Object.entries((bundle.paths ?? {}) as Record<string, Json>)) {
-    for (const method of METHODS) {
-      const op = item[method] as Json | undefined
-      if (!op) continue
+  return walkOperations(bundle as OpenApiDocument, { methods: METHODS, strict: false }).map(
+    ({ method, path: route, operation: op }) => {
       const perms = op['x-required-permissions'] as string[][] | undefined
-      out.push({
+      return {
         method: method.toUpperCase(),
         path: route,
         operationId: String(op.operationId ?? `${method} ${route}`),
@@ -173,10 +171,9 @@ function operationsOf(bundle: Json): Operation[] {
         tag: String((op.tags as string[] | undefined)?.[0] ?? 'other'),
         permissions: perms,
         deprecated: op.deprecated === true,
-      })
-    }
-  }
-  return out
+      }
+    },
+  )
 }
 
 function readChangelog(pkg: WorkspacePackage): string | undefined {

@@ -6,6 +6,7 @@
  *   "any URL" (a server variable the reader types, e.g. a stand-in on another port or machine);
  * - `x-codeSamples` on every operation (./samples).
  */
+import { type OpenApiDocument, walkOperations } from '@apiplatform/openapi-toolkit'
 import { API_SETTINGS, type ApiName } from './apis.ts'
 import { type CodeSample, codeSamples } from './samples/index.ts'
 import { HTTP_METHODS } from './samples/operations.ts'
@@ -34,17 +35,17 @@ export function docsDocument(api: ApiName, bundle: Json): { document: Json; samp
   )
   const gaps = new Map(generated.filter((g) => g.sdkGap).map((g) => [g.operation.operationId, g.sdkGap]))
   let count = 0
-  for (const item of Object.values((document.paths ?? {}) as Record<string, Json>)) {
-    for (const method of HTTP_METHODS) {
-      const op = item[method] as Json | undefined
-      if (!op) continue
-      const samples = byOperation.get(String(op.operationId))
-      if (!samples) throw new Error(`${api}: no code samples for ${String(op.operationId)}`)
-      op['x-codeSamples'] = samples
-      count += samples.length
-      const gap = gaps.get(String(op.operationId))
-      if (gap) op.description = `${String(op.description ?? '').trimEnd()}\n\n**Official SDK:** ${gap}\n`
-    }
+  // The operation objects are the copy's own: the samples are written into them.
+  for (const { operation: op } of walkOperations(document as OpenApiDocument, {
+    methods: HTTP_METHODS,
+    strict: false,
+  })) {
+    const samples = byOperation.get(String(op.operationId))
+    if (!samples) throw new Error(`${api}: no code samples for ${String(op.operationId)}`)
+    op['x-codeSamples'] = samples
+    count += samples.length
+    const gap = gaps.get(String(op.operationId))
+    if (gap) op.description = `${String(op.description ?? '').trimEnd()}\n\n**Official SDK:** ${gap}\n`
   }
   return { document, samples: count }
 }

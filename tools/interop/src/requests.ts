@@ -1,4 +1,5 @@
 import type { OpenApiDocument } from '@apiplatform/contract'
+import { walkOperations } from '@apiplatform/openapi-toolkit'
 
 export interface SampleRequest {
   operationId: string
@@ -33,19 +34,19 @@ function firstExample(media: Json | undefined): unknown {
  * fresh service accepts, specs/README.md) and each path parameter's example, or a UUID.
  */
 export function sampleRequest(doc: OpenApiDocument, operationId: string): SampleRequest {
-  for (const [template, item] of Object.entries(doc.paths ?? {})) {
-    for (const [method, op] of Object.entries(item as Record<string, Json>)) {
-      if (op?.operationId !== operationId) continue
-      const params = ((op.parameters ?? []) as unknown[]).map((p) => deref(doc, p))
-      const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
-        const param = params.find((p) => p.name === name && p.in === 'path')
-        const example = param?.example ?? (param?.schema as Json | undefined)?.example
-        return encodeURIComponent(String(example ?? SAMPLE_ID))
-      })
-      const requestBody = op.requestBody ? deref(doc, op.requestBody) : undefined
-      const media = (requestBody?.content as Record<string, Json> | undefined)?.['application/json']
-      return { operationId, method: method.toUpperCase(), path, body: firstExample(media) }
-    }
-  }
-  throw new Error(`no operation ${operationId}`)
+  const entry = walkOperations(doc, { order: 'document', strict: false }).find(
+    (e) => e.operation.operationId === operationId,
+  )
+  if (!entry) throw new Error(`no operation ${operationId}`)
+  const { path: template, method, operation: op } = entry
+  // The operation's own parameters: a path item's are not read.
+  const params = ((op.parameters ?? []) as unknown[]).map((p) => deref(doc, p))
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const param = params.find((p) => p.name === name && p.in === 'path')
+    const example = param?.example ?? (param?.schema as Json | undefined)?.example
+    return encodeURIComponent(String(example ?? SAMPLE_ID))
+  })
+  const requestBody = op.requestBody ? deref(doc, op.requestBody) : undefined
+  const media = (requestBody?.content as Record<string, Json> | undefined)?.['application/json']
+  return { operationId, method: method.toUpperCase(), path, body: firstExample(media) }
 }

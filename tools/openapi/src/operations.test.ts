@@ -51,6 +51,17 @@ describe('walkOperations', () => {
     expect(only.map((o) => o.operationId)).toEqual(['updateItem', 'getItem'])
   })
 
+  it("reads a path's methods in the path item's order when asked", () => {
+    const listed = walkOperations(doc, { order: 'document' })
+    expect(listed.map((o) => `${o.method} ${o.path}`)).toEqual([
+      'post /items/{id}',
+      'get /items/{id}',
+      'head /ping',
+    ])
+    const filtered = walkOperations(doc, { order: 'document', methods: ['get', 'head'] })
+    expect(filtered.map((o) => `${o.method} ${o.path}`)).toEqual(['get /items/{id}', 'head /ping'])
+  })
+
   it("merges the path item's parameters, the operation's replacing the same name and location in place", () => {
     const [get, post] = ops
     expect(get?.parameters).toEqual([

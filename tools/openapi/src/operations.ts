@@ -28,20 +28,31 @@ export interface OperationEntry {
 export interface WalkOptions extends DerefOptions {
   /** The methods to read, in the order to read them within a path (default: all, in HTTP_METHODS order). */
   methods?: readonly HttpMethod[]
+  /**
+   * `'methods'` (the default): a path's operations in `methods` order. `'document'`: in the order the
+   * path item lists them (still only the `methods`), for output that follows the spec's own order.
+   */
+  order?: 'methods' | 'document'
 }
 
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
 
 /**
- * Every operation of the document: paths in document order, methods in `options.methods` order.
+ * Every operation of the document: paths in document order, methods in `options.methods` order (or
+ * the path item's, with `order: 'document'`).
  * With `strict: false`, a reference that cannot be resolved counts as absent.
  */
 export function walkOperations(doc: OpenApiDocument, options: WalkOptions = {}): OperationEntry[] {
   const entries: OperationEntry[] = []
+  const methods: readonly HttpMethod[] = options.methods ?? HTTP_METHODS
   for (const [path, rawItem] of Object.entries(doc.paths ?? {})) {
     const pathItem = deref<unknown>(doc, rawItem, options)
     if (!isObject(pathItem)) continue
-    for (const method of options.methods ?? HTTP_METHODS) {
+    const order =
+      options.order === 'document'
+        ? Object.keys(pathItem).filter((key): key is HttpMethod => methods.includes(key as HttpMethod))
+        : methods
+    for (const method of order) {
       const operation = deref<unknown>(doc, pathItem[method], options)
       if (!isObject(operation)) continue
       const parameters = new Map<string, JsonObject>()

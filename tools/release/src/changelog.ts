@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { type OpenApiDocument, walkOperations } from '@apiplatform/openapi-toolkit'
 import { diffApis } from './check.ts'
 import { bumpFor, type SpecDiff } from './diff.ts'
 
@@ -63,17 +64,19 @@ export function increment(version: string, bump: Exclude<Bump, 'none'>): string 
 
 type Json = Record<string, unknown>
 
+/** The operations of a bundle that have an operationId, in the spec's order. */
+const operationsOf = (bundle: Json) =>
+  walkOperations(bundle as OpenApiDocument, { order: 'document', strict: false }).filter(
+    ({ operation }) => operation.operationId,
+  )
+
 /** `- **tag** (n): \`op\` (summary), …` for every operation of a bundle, grouped by tag. */
 export function operationList(bundle: Json): string {
   const groups = new Map<string, string[]>()
-  for (const item of Object.values((bundle.paths ?? {}) as Record<string, Json>)) {
-    for (const [method, value] of Object.entries(item)) {
-      const op = value as Json
-      if (!op || typeof op !== 'object' || !op.operationId) continue
-      const tag = String((op.tags as string[] | undefined)?.[0] ?? 'other')
-      const line = `\`${String(op.operationId)}\` (${method.toUpperCase()}): ${String(op.summary ?? '')}`
-      groups.set(tag, [...(groups.get(tag) ?? []), line])
-    }
+  for (const { method, operation: op } of operationsOf(bundle)) {
+    const tag = String((op.tags as string[] | undefined)?.[0] ?? 'other')
+    const line = `\`${String(op.operationId)}\` (${method.toUpperCase()}): ${String(op.summary ?? '')}`
+    groups.set(tag, [...(groups.get(tag) ?? []), line])
   }
   return [...groups]
     .map(([tag, ops]) => `- **${tag}** (${ops.length})\n${ops.map((o) => `  - ${o}`).join('\n')}`)
@@ -103,9 +106,7 @@ export function firstRelease(ws: Workspace): FirstRelease[] {
     const info = (bundle.info ?? {}) as Json
     const names = api.packages.map((p) => p.name)
     const changesets = readChangesets(ws).filter((c) => names.some((n) => c.releases[n]))
-    const operations = Object.values((bundle.paths ?? {}) as Record<string, Json>).flatMap((item) =>
-      Object.values(item).filter((op) => op && typeof op === 'object' && (op as Json).operationId),
-    ).length
+    const operations = operationsOf(bundle).length
     const files: string[] = []
     for (const pkg of api.packages) {
       const version = String(readJson(path.join(pkg.dir, 'package.json')).version)

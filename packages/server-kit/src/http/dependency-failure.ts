@@ -1,3 +1,4 @@
+import { type OpenApiDocument, walkOperations } from '@apiplatform/openapi-toolkit'
 import { classifyDatabaseFailure, type DatabaseFailure } from '../db/failures.js'
 
 /** Seconds a client is told to wait (`Retry-After`) while the database cannot be reached. */
@@ -38,11 +39,12 @@ export function dependencyFailureAnswer(
 /** The response statuses each operation of an OpenAPI document documents, by operationId. */
 export function documentedStatuses(spec: { paths?: unknown }): Map<string, ReadonlySet<number>> {
   const out = new Map<string, ReadonlySet<number>>()
-  for (const item of Object.values((spec.paths ?? {}) as Record<string, Record<string, unknown>>)) {
-    for (const op of Object.values(item)) {
-      const { operationId, responses } = (op ?? {}) as { operationId?: string; responses?: object }
-      if (operationId && responses) out.set(operationId, new Set(Object.keys(responses).map(Number)))
-    }
+  for (const { operationId, operation } of walkOperations(spec as OpenApiDocument, {
+    order: 'document',
+    strict: false,
+  })) {
+    const { responses } = operation as { responses?: object }
+    if (operationId && responses) out.set(operationId, new Set(Object.keys(responses).map(Number)))
   }
   return out
 }

@@ -1,29 +1,21 @@
+import { deref, type OpenApiDocument, walkOperations } from '@apiplatform/openapi-toolkit'
+
 /**
  * The operations of a bundled spec that declare the `Idempotency-Key` header parameter: the ones a
  * service honours it on, so that the spec alone says which operations are writes.
  */
 export function keyedOperations(spec: { paths?: unknown; components?: unknown }): ReadonlySet<string> {
+  const doc = spec as OpenApiDocument
   const out = new Set<string>()
-  for (const item of Object.values((spec.paths ?? {}) as Record<string, Record<string, unknown>>)) {
-    for (const op of Object.values(item)) {
-      const { operationId, parameters } = (op ?? {}) as { operationId?: string; parameters?: unknown[] }
-      if (!operationId || !Array.isArray(parameters)) continue
-      const keyed = parameters.some((p) => {
-        const param = resolve(spec, p) as { in?: string; name?: string }
-        return param?.in === 'header' && param.name?.toLowerCase() === 'idempotency-key'
-      })
-      if (keyed) out.add(operationId)
-    }
+  // The operation's own parameters: a path item's are not read.
+  for (const { operationId, operation } of walkOperations(doc, { order: 'document', strict: false })) {
+    const { parameters } = operation as { parameters?: unknown[] }
+    if (!operationId || !Array.isArray(parameters)) continue
+    const keyed = parameters.some((p) => {
+      const param = deref<{ in?: string; name?: string } | undefined>(doc, p, { strict: false })
+      return param?.in === 'header' && param.name?.toLowerCase() === 'idempotency-key'
+    })
+    if (keyed) out.add(operationId)
   }
   return out
-}
-
-/** Follows a local `$ref` (`#/components/parameters/…`), the only kind a bundle holds. */
-function resolve(spec: unknown, node: unknown): unknown {
-  const ref = (node as { $ref?: unknown } | undefined)?.$ref
-  if (typeof ref !== 'string' || !ref.startsWith('#/')) return node
-  let at: unknown = spec
-  for (const part of ref.slice(2).split('/'))
-    at = (at as Record<string, unknown> | undefined)?.[part.replaceAll('~1', '/').replaceAll('~0', '~')]
-  return at
 }

@@ -3,10 +3,9 @@
  * matched before the request reaches the app (so they answer whatever auth or validation would
  * have said), and the journal names the operation of a request the app refused early (404, 413).
  */
+import { type HttpMethod, isObject, type OpenApiDocument, walkOperations } from '@apiplatform/openapi-toolkit'
 
-type Spec = { paths?: Record<string, Record<string, unknown> | undefined> }
-
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']
+const METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']
 
 interface Route {
   method: string
@@ -19,17 +18,12 @@ export type OperationOf = (method: string, path: string) => string | undefined
 /** `(method, path) → operationId` over the spec's paths (`{param}` matches one path segment). */
 export function operationMatcher(spec: unknown): OperationOf {
   const routes: Route[] = []
-  for (const [template, item] of Object.entries((spec as Spec)?.paths ?? {})) {
-    const pattern = new RegExp(
-      `^${template
-        .split(/(\{[^}]+\})/)
-        .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-        .join('')}$`,
-    )
-    for (const method of METHODS) {
-      const operationId = (item?.[method] as { operationId?: unknown } | undefined)?.operationId
-      if (typeof operationId === 'string') routes.push({ method: method.toUpperCase(), pattern, operationId })
-    }
+  const operations = isObject(spec)
+    ? walkOperations(spec as OpenApiDocument, { methods: METHODS, strict: false })
+    : []
+  for (const { path, method, operationId } of operations) {
+    if (operationId !== undefined)
+      routes.push({ method: method.toUpperCase(), pattern: patternOf(path), operationId })
   }
   // Literal paths before templated ones: `/v2/crawl/active` is not `/v2/crawl/{id}`.
   routes.sort((a, b) => literalness(b) - literalness(a))
@@ -38,5 +32,14 @@ export function operationMatcher(spec: unknown): OperationOf {
     return routes.find((r) => r.method === upper && r.pattern.test(path))?.operationId
   }
 }
+
+/** The path template as a pattern: `{param}` matches one path segment. */
+const patternOf = (template: string): RegExp =>
+  new RegExp(
+    `^${template
+      .split(/(\{[^}]+\})/)
+      .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('')}$`,
+  )
 
 const literalness = (route: Route): number => route.pattern.source.split('[^/]+').length * -1

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { type OpenApiDocument, walkOperations } from '@apiplatform/openapi-toolkit'
 
 const require = createRequire(import.meta.url)
 const root = path.resolve(import.meta.dirname, '../../../..')
@@ -19,20 +20,17 @@ export interface Operation {
 
 /** The operations of an API's bundled spec (the published `@apiplatform/<api>-spec` package). */
 export function operations(api: ApiName): Operation[] {
-  const doc = require(`@apiplatform/${api}-spec/openapi.json`) as {
-    paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>>
-  }
+  const doc = require(`@apiplatform/${api}-spec/openapi.json`) as OpenApiDocument
   const out: Operation[] = []
-  for (const [p, item] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(item)) {
-      if (!op?.operationId) continue
-      out.push({
-        operationId: op.operationId,
-        method: method.toUpperCase(),
-        path: p,
-        statuses: Object.keys(op.responses ?? {}).filter((s) => /^\d{3}$/.test(s)),
-      })
-    }
+  for (const entry of walkOperations(doc, { order: 'document', strict: false })) {
+    const { operationId, method, statuses } = entry
+    if (!operationId) continue
+    out.push({
+      operationId,
+      method: method.toUpperCase(),
+      path: entry.path,
+      statuses: statuses.filter((s) => /^\d{3}$/.test(s)),
+    })
   }
   return out
 }

@@ -3,6 +3,8 @@
  * query parameters and request body of the spec's own examples (the first one of each), and the
  * credential its security requirement names.
  */
+import { type OpenApiDocument, walkOperations } from '@apiplatform/openapi-toolkit'
+
 type Json = Record<string, unknown>
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const
@@ -64,36 +66,36 @@ export function sampleOperations(bundle: Json): SampleOperation[] {
   const globalSecurity = (bundle.security as Json[] | undefined) ?? []
 
   const out: SampleOperation[] = []
-  for (const [path, rawItem] of Object.entries((bundle.paths ?? {}) as Record<string, Json>)) {
-    const item = deref(rawItem)
-    for (const method of HTTP_METHODS) {
-      const op = item[method] as Json | undefined
-      if (!op) continue
-      const params = [...((item.parameters as unknown[]) ?? []), ...((op.parameters as unknown[]) ?? [])].map(
-        deref,
-      )
-      const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].map(([, name = '']) => {
-        const param = params.find((p) => p.in === 'path' && p.name === name) ?? {}
-        const value = exampleOf(param) ?? exampleOf(deref(param.schema))
-        return { name, value: value === undefined ? `${name}_123` : String(value) }
-      })
-      const query: Record<string, unknown> = {}
-      for (const p of params.filter((p) => p.in === 'query')) {
-        const value = exampleOf(p) ?? (p.required ? exampleOf(deref(p.schema)) : undefined)
-        if (value !== undefined) query[String(p.name)] = value
-      }
-      const security = (op.security as Json[] | undefined) ?? globalSecurity
-      out.push({
-        operationId: String(op.operationId ?? `${method} ${path}`),
-        method: method.toUpperCase(),
-        path,
-        tag: String((op.tags as string[] | undefined)?.[0] ?? ''),
-        pathParams,
-        query,
-        body: bodyOf(op.requestBody ? deref(op.requestBody) : undefined),
-        scheme: security[0] ? Object.keys(security[0])[0] : undefined,
-      })
+  for (const { path, method, pathItem, operation: op } of walkOperations(bundle as OpenApiDocument, {
+    methods: HTTP_METHODS,
+    strict: false,
+  })) {
+    // The path item's parameters, then the operation's, each resolved.
+    const params = [
+      ...((pathItem.parameters as unknown[]) ?? []),
+      ...((op.parameters as unknown[]) ?? []),
+    ].map(deref)
+    const pathParams = [...path.matchAll(/\{([^}]+)\}/g)].map(([, name = '']) => {
+      const param = params.find((p) => p.in === 'path' && p.name === name) ?? {}
+      const value = exampleOf(param) ?? exampleOf(deref(param.schema))
+      return { name, value: value === undefined ? `${name}_123` : String(value) }
+    })
+    const query: Record<string, unknown> = {}
+    for (const p of params.filter((p) => p.in === 'query')) {
+      const value = exampleOf(p) ?? (p.required ? exampleOf(deref(p.schema)) : undefined)
+      if (value !== undefined) query[String(p.name)] = value
     }
+    const security = (op.security as Json[] | undefined) ?? globalSecurity
+    out.push({
+      operationId: String(op.operationId ?? `${method} ${path}`),
+      method: method.toUpperCase(),
+      path,
+      tag: String((op.tags as string[] | undefined)?.[0] ?? ''),
+      pathParams,
+      query,
+      body: bodyOf(op.requestBody ? deref(op.requestBody) : undefined),
+      scheme: security[0] ? Object.keys(security[0])[0] : undefined,
+    })
   }
   return out
 
