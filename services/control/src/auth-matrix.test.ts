@@ -4,7 +4,9 @@
  * permission, or with an unrelated one, gives 403 (404 where the operation hides existence by
  * design), before the body is validated.
  */
+
 import { type AuthMatrixKnown, formatAuthMatrix, runAuthMatrix } from '@apiplatform/contract'
+import { type OpenApiDocument, walkOperations } from '@apiplatform/openapi-toolkit'
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
 import { bundledSpec, useTestService } from './testing/harness.js'
@@ -18,9 +20,9 @@ interface SpecOperation {
 
 /** Per operation, a wildcard permission of another operation that it does not accept (same resource type first). */
 function unrelatedPermissions(): Map<string, string> {
-  const operations = Object.values(
-    bundledSpec.paths as Record<string, Record<string, SpecOperation>>,
-  ).flatMap((item) => Object.values(item))
+  const operations = walkOperations(bundledSpec as OpenApiDocument).map(
+    ({ operation }) => operation as SpecOperation,
+  )
   const wildcard = [
     ...new Set(
       operations

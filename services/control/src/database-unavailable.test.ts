@@ -2,16 +2,15 @@
  * Every operation but liveness needs the database: while it cannot be reached, each answers its
  * documented 503 with `Retry-After` and logs the failure (liveness answers 412, its own test).
  */
+import { type OpenApiDocument, walkOperations } from '@apiplatform/openapi-toolkit'
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, it } from 'vitest'
 import { bundledSpec, useTestService } from './testing/harness.js'
 import { expectDatabaseFailure, FAULTY, storeOf } from './testing/statuses.js'
 import { FRESH_REQUESTS, VALID_REQUESTS } from './testing/valid-calls.js'
 
-const operations = Object.values(
-  bundledSpec.paths as Record<string, Record<string, { operationId?: string }>>,
-)
-  .flatMap((item) => Object.values(item).map((op) => op.operationId))
+const operations = walkOperations(bundledSpec as OpenApiDocument)
+  .map(({ operationId }) => operationId)
   .filter((id): id is string => id !== undefined && id !== 'liveness')
 
 describe.each(testDatabaseKinds())('database unavailable (%s)', (kind) => {

@@ -2,6 +2,7 @@
  * A caller without the permission learns nothing from the status: 403 before the request is
  * validated (no 400) and before anything is looked up (no 404 or 410 for what does not exist).
  */
+import { type OpenApiDocument, walkOperations } from '@apiplatform/openapi-toolkit'
 import { randomToken, testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
 import { bundledSpec, useTestService } from './testing/harness.js'
@@ -14,8 +15,8 @@ interface Operation {
   responses?: Record<string, unknown>
   'x-required-permissions'?: string[][]
 }
-const operations = Object.values(bundledSpec.paths as Record<string, Record<string, Operation>>)
-  .flatMap((item) => Object.values(item))
+const operations = walkOperations(bundledSpec as OpenApiDocument)
+  .map(({ operation }) => operation as Operation)
   .filter(
     (op) =>
       op.responses?.['403'] !== undefined &&

@@ -3,19 +3,17 @@
  * before it is read (declared length) or once the limit is passed (chunked), as the spec's shared
  * `PayloadTooLarge` response documents it.
  */
+
 import { request } from 'node:http'
+import { type OpenApiDocument, walkOperations } from '@apiplatform/openapi-toolkit'
 import { describe, expect, it } from 'vitest'
 import { bundledSpec, ROOT_KEY, useTestService, validator } from '../testing/harness.js'
 
 const LIMIT = 1024 * 1024
 
-const withBody = Object.entries(
-  bundledSpec.paths as Record<string, Record<string, { operationId?: string; requestBody?: unknown }>>,
-).flatMap(([path, item]) =>
-  Object.entries(item)
-    .filter(([, op]) => op.requestBody !== undefined)
-    .map(([method, op]) => ({ path, method, operationId: op.operationId as string })),
-)
+const withBody = walkOperations(bundledSpec as OpenApiDocument)
+  .filter(({ requestBody }) => requestBody !== undefined)
+  .map(({ path, method, operationId }) => ({ path, method, operationId: operationId as string }))
 
 /** One request with an oversized body, declared (`Content-Length`) or chunked. */
 function oversized(url: string, path: string, chunked: boolean) {

@@ -12,32 +12,23 @@
  */
 import { randomUUID } from 'node:crypto'
 import { createRequire } from 'node:module'
-import { type OperationId, operations } from '@apiplatform/web-data-routes'
+import {
+  deref,
+  isObject,
+  type JsonObject,
+  type OpenApiDocument,
+  walkOperations,
+} from '@apiplatform/openapi-toolkit'
+import type { OperationId, operations } from '@apiplatform/web-data-routes'
 import { UNREACHABLE } from './requests.js'
 import type { Call, Client } from './statuses.js'
 import { upload } from './uploads.js'
 
-type JsonObject = Record<string, unknown>
-const spec = createRequire(import.meta.url)('@apiplatform/web-data-spec/openapi.json') as JsonObject
-
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-
-/** `value`, its local `$ref`s followed (the bundle's references are all local). */
-function deref(value: unknown): unknown {
-  let node = value
-  while (isObject(node) && typeof node.$ref === 'string')
-    node = node.$ref
-      .slice(2)
-      .split('/')
-      .map((key) => key.replace(/~1/g, '/').replace(/~0/g, '~'))
-      .reduce<unknown>((parent, key) => (isObject(parent) ? parent[key] : undefined), spec)
-  return node
-}
+const spec = createRequire(import.meta.url)('@apiplatform/web-data-spec/openapi.json') as OpenApiDocument
 
 /** The value of the first of the `examples` (an object of Example objects), else `example`. */
 function firstExample(holder: JsonObject): unknown {
-  const first = isObject(holder.examples) ? deref(Object.values(holder.examples)[0]) : undefined
+  const first = isObject(holder.examples) ? deref(spec, Object.values(holder.examples)[0]) : undefined
   return isObject(first) ? first.value : holder.example
 }
 
@@ -65,31 +56,26 @@ export interface ValidRequest {
 
 /** The request of each operation from its examples and the two rules above, in spec order. */
 export const SPEC_REQUESTS: Readonly<Record<OperationId, ValidRequest>> = Object.fromEntries(
-  operations.map(({ operationId, method, path }): [OperationId, ValidRequest] => {
-    const pathItem = deref((spec.paths as JsonObject)[path]) as JsonObject
-    const operation = deref(pathItem[method]) as JsonObject
-    const params: { path?: JsonObject; query?: JsonObject } = {}
-    for (const raw of [
-      ...((pathItem.parameters as unknown[]) ?? []),
-      ...((operation.parameters as unknown[]) ?? []),
-    ]) {
-      const parameter = deref(raw)
-      if (!isObject(parameter) || (parameter.in !== 'path' && parameter.in !== 'query')) continue
-      const schema = deref(parameter.schema)
-      const value =
-        parameter.in === 'path' && isObject(schema) && schema.format === 'uuid'
-          ? randomUUID()
-          : firstExample(parameter)
-      if (value !== undefined)
-        params[parameter.in] = { ...params[parameter.in], [String(parameter.name)]: value }
-    }
-    const requestBody = deref(operation.requestBody)
-    const content = isObject(requestBody) && isObject(requestBody.content) ? requestBody.content : {}
-    const media = deref(Object.values(content)[0])
-    const request: ValidRequest = { method, path, params }
-    if (isObject(media)) request.body = unreachable(firstExample(media))
-    return [operationId, request]
-  }),
+  walkOperations(spec, { order: 'document' }).map(
+    ({ operationId, method, path, parameters, requestBody }) => {
+      const params: { path?: JsonObject; query?: JsonObject } = {}
+      for (const parameter of parameters) {
+        if (parameter.in !== 'path' && parameter.in !== 'query') continue
+        const schema = deref(spec, parameter.schema)
+        const value =
+          parameter.in === 'path' && isObject(schema) && schema.format === 'uuid'
+            ? randomUUID()
+            : firstExample(parameter)
+        if (value !== undefined)
+          params[parameter.in] = { ...params[parameter.in], [String(parameter.name)]: value }
+      }
+      const content = isObject(requestBody?.content) ? requestBody.content : {}
+      const media = deref(spec, Object.values(content)[0])
+      const request: ValidRequest = { method: method as ValidRequest['method'], path, params }
+      if (isObject(media)) request.body = unreachable(firstExample(media))
+      return [operationId as OperationId, request]
+    },
+  ),
 ) as Record<OperationId, ValidRequest>
 
 /**
