@@ -1,5 +1,6 @@
 import { failureAfterDefaultRetries, failureAtDeadline, fakeClock } from '@apiplatform/client-core/fake-clock'
 import { faultServerPerTest, json, until } from '@apiplatform/client-core/testing'
+import { walkOperations } from '@apiplatform/openapi-toolkit'
 import { describe, expect, expectTypeOf, it, vi } from 'vitest'
 import { OPS } from '../src/generated/ops.js'
 import {
@@ -26,10 +27,8 @@ describe('facade', () => {
     const { default: spec } = await import('@apiplatform/web-data-spec/openapi.json', {
       with: { type: 'json' },
     })
-    const count = Object.values(spec.paths).flatMap((i) =>
-      Object.entries(i as object).filter(
-        ([m, o]) => m !== 'parameters' && (o as { operationId?: string }).operationId,
-      ),
+    const count = walkOperations(spec, { order: 'document', strict: false }).filter(
+      (e) => e.operationId,
     ).length
     expect(OPS).toHaveLength(count)
     const c = client()

@@ -1,4 +1,4 @@
-/** Loads the bundled document (`pnpm spec:bundle` writes it) and resolves local references. */
+/** Loads the bundled document (`pnpm spec:bundle` writes it); `@apiplatform/openapi-toolkit` resolves its references. */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { specDir } from './reference.js'
@@ -10,21 +10,6 @@ export const bundlePath = path.join(specDir, 'dist/openapi.json')
 
 export function loadBundle(): Json {
   return JSON.parse(readFileSync(bundlePath, 'utf8'))
-}
-
-export function pointer(doc: Json, ref: string): Json {
-  if (!ref.startsWith('#/')) throw new Error(`not a local reference: ${ref}`)
-  return ref
-    .slice(2)
-    .split('/')
-    .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'))
-    .reduce((node, key) => (node === undefined ? undefined : node[key]), doc)
-}
-
-export function deref(doc: Json, node: Json): Json {
-  let cur = node
-  while (cur && typeof cur === 'object' && typeof cur.$ref === 'string') cur = pointer(doc, cur.$ref)
-  return cur
 }
 
 /** `#/components/schemas/Name` → `Name`. */

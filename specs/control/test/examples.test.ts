@@ -3,10 +3,11 @@
  * responses) validates against its schema, and every operation carries the examples our
  * conventions require.
  */
+import { walkOperations } from '@apiplatform/openapi-toolkit'
 import Ajv2020 from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { describe, expect, it } from 'vitest'
-import { deref, type Json, loadBundle, methods } from './bundle.js'
+import { type Json, loadBundle, methods } from './bundle.js'
 
 const doc = loadBundle()
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true })
@@ -41,29 +42,26 @@ for (const [name, response] of Object.entries<Json>(doc.components.responses ?? 
     )
   }
 }
-for (const [p, item] of Object.entries<Json>(doc.paths)) {
-  for (const method of methods) {
-    const op = item[method]
-    if (!op) continue
-    const base = `#/paths/${escapePointer(p)}/${method}`
-    for (const [ct, media] of Object.entries<Json>(op.requestBody?.content ?? {})) {
+for (const { path: p, method, operation } of walkOperations(doc, { methods, strict: false })) {
+  const op: Json = operation
+  const base = `#/paths/${escapePointer(p)}/${method}`
+  for (const [ct, media] of Object.entries<Json>(op.requestBody?.content ?? {})) {
+    mediaExamples(
+      `${op.operationId} request`,
+      `${base}/requestBody/content/${escapePointer(ct)}`,
+      media,
+      cases,
+    )
+  }
+  for (const [status, response] of Object.entries<Json>(op.responses)) {
+    if (response.$ref) continue // shared responses are checked once, above
+    for (const [ct, media] of Object.entries<Json>(response.content ?? {})) {
       mediaExamples(
-        `${op.operationId} request`,
-        `${base}/requestBody/content/${escapePointer(ct)}`,
+        `${op.operationId} ${status}`,
+        `${base}/responses/${status}/content/${escapePointer(ct)}`,
         media,
         cases,
       )
-    }
-    for (const [status, response] of Object.entries<Json>(op.responses)) {
-      if (response.$ref) continue // shared responses are checked once, above
-      for (const [ct, media] of Object.entries<Json>(response.content ?? {})) {
-        mediaExamples(
-          `${op.operationId} ${status}`,
-          `${base}/responses/${status}/content/${escapePointer(ct)}`,
-          media,
-          cases,
-        )
-      }
     }
   }
 }
@@ -84,21 +82,17 @@ describe('examples validate against their schemas', () => {
 })
 
 describe('every operation carries examples', () => {
-  for (const [p, item] of Object.entries<Json>(doc.paths)) {
-    for (const method of methods) {
-      const op = item[method]
-      if (!op) continue
-      it(`${op.operationId}`, () => {
-        for (const media of Object.values<Json>(op.requestBody?.content ?? {})) {
-          expect(Object.keys(media.examples ?? {}).length, `${p} request examples`).toBeGreaterThan(0)
+  for (const { path: p, operation, responses } of walkOperations(doc, { methods, strict: false })) {
+    const op: Json = operation
+    it(`${op.operationId}`, () => {
+      for (const media of Object.values<Json>(op.requestBody?.content ?? {})) {
+        expect(Object.keys(media.examples ?? {}).length, `${p} request examples`).toBeGreaterThan(0)
+      }
+      for (const [status, response] of Object.entries<Json>(responses)) {
+        for (const media of Object.values<Json>(response.content ?? {})) {
+          expect(Object.keys(media.examples ?? {}).length, `${p} ${status} examples`).toBeGreaterThan(0)
         }
-        for (const [status, ref] of Object.entries<Json>(op.responses)) {
-          const response = deref(doc, ref)
-          for (const media of Object.values<Json>(response.content ?? {})) {
-            expect(Object.keys(media.examples ?? {}).length, `${p} ${status} examples`).toBeGreaterThan(0)
-          }
-        }
-      })
-    }
+      }
+    })
   }
 })

@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { type OpenApiDocument, walkOperations } from '@apiplatform/openapi-toolkit'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { operationHref } from '../src/render.ts'
@@ -29,7 +30,6 @@ if (!haveChromium && !onCi) {
   )
 }
 
-type Json = Record<string, unknown>
 interface Op {
   operationId: string
   method: string
@@ -42,23 +42,19 @@ interface Op {
 function operations(api: string): Op[] {
   const doc = JSON.parse(
     fs.readFileSync(path.join(dist, 'reference', api, 'openapi.docs.json'), 'utf8'),
-  ) as Json
-  const out: Op[] = []
-  for (const [route, item] of Object.entries(doc.paths as Record<string, Json>)) {
-    for (const [method, op] of Object.entries(item)) {
-      if (!['get', 'put', 'post', 'delete', 'patch'].includes(method)) continue
-      const o = op as Json
-      out.push({
-        operationId: String(o.operationId),
-        method: method.toUpperCase(),
-        path: route,
-        summary: String(o.summary ?? ''),
-        tag: String((o.tags as string[] | undefined)?.[0] ?? ''),
-        samples: (o['x-codeSamples'] as CodeSample[] | undefined) ?? [],
-      })
-    }
-  }
-  return out
+  ) as OpenApiDocument
+  return walkOperations(doc, {
+    order: 'document',
+    methods: ['get', 'put', 'post', 'delete', 'patch'],
+    strict: false,
+  }).map(({ method, path: route, operation: o }) => ({
+    operationId: String(o.operationId),
+    method: method.toUpperCase(),
+    path: route,
+    summary: String(o.summary ?? ''),
+    tag: String((o.tags as string[] | undefined)?.[0] ?? ''),
+    samples: (o['x-codeSamples'] as CodeSample[] | undefined) ?? [],
+  }))
 }
 
 /** What each sample's code must show: its tool, called for this operation. */

@@ -6,6 +6,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { type HttpMethod, type OpenApiDocument, walkOperations } from '@apiplatform/openapi-toolkit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_SETTINGS, type ApiName } from '../src/apis.ts'
 import { type BuildResult, build } from '../src/build.ts'
@@ -16,13 +17,13 @@ import { type ApiPage, installCommands, renderChangelog } from '../src/render.ts
 import type { CodeSample } from '../src/samples/index.ts'
 
 const EXTERNAL = /<(script|link|img)\b[^>]*\b(src|href)=["']https?:\/\//i
-const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'patch']
+const OPERATION_METHODS: HttpMethod[] = ['get', 'put', 'post', 'delete', 'patch']
 
 type Json = Record<string, unknown>
 
 function operations(doc: Json): Json[] {
-  return Object.values(doc.paths as Record<string, Json>).flatMap((item) =>
-    OPERATION_METHODS.filter((m) => item[m]).map((m) => item[m] as Json),
+  return walkOperations(doc as OpenApiDocument, { methods: OPERATION_METHODS, strict: false }).map(
+    (e) => e.operation,
   )
 }
 

@@ -19,6 +19,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { type OpenApiDocument, ResponseValidator } from '@apiplatform/contract'
+import { walkOperations } from '@apiplatform/openapi-toolkit'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { API_SETTINGS, type ApiName } from '../src/apis.ts'
 import { FIRECRAWL_OPERATIONS } from '../src/samples/firecrawl.ts'
@@ -57,23 +58,17 @@ interface Operation {
 
 function operationsOf(doc: Json): Operation[] {
   const params = new Map(sampleOperations(doc).map((o) => [o.operationId, o.pathParams]))
-  const out: Operation[] = []
-  for (const [route, item] of Object.entries(doc.paths as Record<string, Json>)) {
-    for (const [method, op] of Object.entries(item)) {
-      const o = op as Json
-      if (!o.operationId) continue
-      out.push({
-        operationId: String(o.operationId),
-        method: method.toUpperCase(),
-        path: route,
-        matcher: new RegExp(`^${route.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
-        samples: (o['x-codeSamples'] as CodeSample[] | undefined) ?? [],
-        pathParams: params.get(String(o.operationId)) ?? [],
-        portalSession: ((o.security as Json[] | undefined) ?? []).some((s) => 'portalSession' in s),
-      })
-    }
-  }
-  return out
+  return walkOperations(doc as OpenApiDocument, { order: 'document', strict: false })
+    .filter(({ operation: o }) => o.operationId)
+    .map(({ method, path: route, operation: o }) => ({
+      operationId: String(o.operationId),
+      method: method.toUpperCase(),
+      path: route,
+      matcher: new RegExp(`^${route.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      samples: (o['x-codeSamples'] as CodeSample[] | undefined) ?? [],
+      pathParams: params.get(String(o.operationId)) ?? [],
+      portalSession: ((o.security as Json[] | undefined) ?? []).some((s) => 'portalSession' in s),
+    }))
 }
 
 /** The operation an exchange called: a literal path wins over a template (`/v2/crawl/active`). */

@@ -3,6 +3,7 @@
  * harness's validating client, and data set-up through the API itself. The generic 400/401/403
  * assertions most of those operations share are in `statuses.ts`.
  */
+import { operations } from '@apiplatform/control-routes'
 import { newId, randomToken } from '@apiplatform/server-kit'
 import { ROOT_KEY, type TestService } from './harness.js'
 
@@ -12,10 +13,18 @@ export interface RawResult {
   error?: { error: { title: string; type: string; detail: string; status: number; errors?: unknown[] } }
 }
 
-/** `POST /v2/<operationId>` with `body` and the given root key (the bootstrap key by default). */
+/** The operations called with GET (liveness); every other one is `POST /v2/<operationId>`. */
+const GET_OPERATIONS = new Set<string>(operations.filter((o) => o.method === 'get').map((o) => o.operationId))
+
+/**
+ * `POST /v2/<operationId>` with `body` (a GET operation without one) and the given root key (the
+ * bootstrap key by default).
+ */
 export async function call(t: TestService, operationId: string, body: unknown, key?: string | null) {
   // null: no Authorization header at all
   const client = t.clientFor(key === null ? undefined : (key ?? ROOT_KEY))
+  if (GET_OPERATIONS.has(operationId))
+    return (await (client.raw.GET as (path: string) => Promise<unknown>)(`/v2/${operationId}`)) as RawResult
   const result = await (client.raw.POST as (path: string, init: { body: unknown }) => Promise<unknown>)(
     `/v2/${operationId}`,
     { body },

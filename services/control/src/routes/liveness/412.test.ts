@@ -1,6 +1,6 @@
 import { sqlError, testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
-import { useTestService, validator } from '../../testing/harness.js'
+import { useTestService } from '../../testing/harness.js'
 import { FAULTY } from '../../testing/statuses.js'
 
 describe.each(testDatabaseKinds())('liveness 412 (%s)', (kind) => {
@@ -18,16 +18,6 @@ describe.each(testDatabaseKinds())('liveness 412 (%s)', (kind) => {
         status: 412,
         title: 'Precondition Failed',
         type: 'https://docs.deploy-control.dev/errors/application/service_not_ready',
-      })
-      // POST, kept for clients of earlier versions of the spec, answers the same.
-      const post = await fetch(`${t.service.url}/v2/liveness`, { method: 'POST' })
-      expect(post.status).toBe(412)
-      validator.assertValid({
-        method: 'GET',
-        path: '/v2/liveness',
-        status: 412,
-        contentType: post.headers.get('content-type'),
-        body: await post.json(),
       })
     } finally {
       t.faults.heal()
