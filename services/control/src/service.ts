@@ -109,7 +109,11 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
   const fromTemplate = isCopyOf(db, template)
   const now = clock ? clock.now : () => Date.now()
   let server: RunningServer | undefined
-  const queue = new JobQueue(db, { leaseMs: config.jobLeaseMs, pollMs: config.jobPollMs })
+  const queue = new JobQueue(db, {
+    leaseMs: config.jobLeaseMs,
+    pollMs: config.jobPollMs,
+    ...(config.logger ? { logger: config.logger } : {}),
+  })
   const analytics = new AnalyticsBuffer(db, { flushMs: config.analyticsFlushMs ?? 50 })
   const rootKeys = new RootKeyCache(db, config.authCacheMs ?? 2000, now)
   const caches = createCaches(config.cacheMs ?? 1000, now)

@@ -93,6 +93,7 @@ export async function startOn(
     leaseMs: config.jobLeaseMs,
     pollMs: config.jobPollMs,
     retryDelayMs: (attempt) => Math.min(10_000, 200 * 2 ** attempt),
+    ...(options.logger ? { logger: options.logger } : {}),
   })
   const fromTemplate = isTemplateCopy(db)
   if (!fromTemplate) await prepareDatabase(db, queue)

@@ -1,3 +1,5 @@
+import { Writable } from 'node:stream'
+import pino from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Database } from '../db/database.js'
 import { openTestDatabase, testDatabaseKinds } from '../testing.js'
@@ -188,6 +190,32 @@ describe.each(testDatabaseKinds())('JobQueue on %s', (kind) => {
     await until(async () => (await queue.status(id))?.status === 'failed')
     expect(runs).toBe(3)
     expect((await queue.status(id))?.lastError).toBe('nope')
+  })
+
+  it("logs each failed run as one structured line of the service's logger, with the job and its error", async () => {
+    const lines: Record<string, unknown>[] = []
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()))
+        done()
+      },
+    })
+    const db = await setup()
+    const queue = queueOn(db, { retryDelayMs: () => 0, logger: pino({ level: 'warn' }, sink) })
+    await queue.install()
+    queue.work('boom', async () => {
+      throw new Error('receiver refused')
+    })
+    queue.start()
+    const id = await db.transaction((tx) => queue.enqueue(tx, 'boom', {}, { maxAttempts: 2 }))
+    await until(async () => (await queue.status(id))?.status === 'failed')
+    await until(async () => lines.length === 2)
+    expect(lines.map(({ msg, queue, jobId, attempt }) => ({ msg, queue, jobId, attempt }))).toEqual([
+      { msg: 'job failed', queue: 'boom', jobId: id, attempt: 1 },
+      { msg: 'job failed', queue: 'boom', jobId: id, attempt: 2 },
+    ])
+    expect(lines[0]?.level).toBe(40)
+    expect(lines[0]?.err).toMatchObject({ message: 'receiver refused' })
   })
 
   it('lets another worker take over a job whose lease ran out, and commits it once', async () => {

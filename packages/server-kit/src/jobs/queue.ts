@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Database, Sql } from '../db/database.js'
+import type { Logger } from '../log/logger.js'
 import { JOBS_SCHEMA } from './schema.sql.js'
 
 /** The longest delay a Node timer holds. */
@@ -60,6 +61,12 @@ export interface JobQueueOptions {
   idlePollMs?: number
   /** Delay before a failed job is retried, by attempt number. */
   retryDelayMs?: (attempt: number) => number
+  /**
+   * Where a failed job and a failed poll are logged, one structured line each (a job's failure at
+   * `warn`: it is retried; a poll's at `error`). Without one they go to the console.
+   */
+  logger?: Logger
+  /** Called for each failed run of a job instead of logging it. */
   onError?: (error: unknown, job: Job) => void
 }
 
@@ -93,6 +100,7 @@ export class JobQueue {
   private readonly dueTimers = new Set<NodeJS.Timeout>()
   private readonly retryDelayMs: (attempt: number) => number
   private readonly onError: (error: unknown, job: Job) => void
+  private readonly onPollError: (error: unknown) => void
   private readonly inFlight = new Set<Promise<void>>()
   private readonly controllers = new Set<AbortController>()
   private timer: NodeJS.Timeout | undefined
@@ -112,8 +120,16 @@ export class JobQueue {
     this.idlePollMs = Math.max(this.pollMs, options.idlePollMs ?? 2_000)
     this.idleDelay = this.pollMs
     this.retryDelayMs = options.retryDelayMs ?? ((attempt) => Math.min(60_000, 1000 * 2 ** attempt))
+    const logger = options.logger
     this.onError =
-      options.onError ?? ((error, job) => console.error(`job ${job.queue}/${job.id} failed`, error))
+      options.onError ??
+      (logger
+        ? (error, job) =>
+            logger.warn({ queue: job.queue, jobId: job.id, attempt: job.attempts, err: error }, 'job failed')
+        : (error, job) => console.error(`job ${job.queue}/${job.id} failed`, error))
+    this.onPollError = logger
+      ? (error) => logger.error({ err: error }, 'job queue poll failed')
+      : (error) => console.error('job queue poll failed', error)
   }
 
   /** Creates the jobs table; safe to call from every process. */
@@ -264,7 +280,7 @@ export class JobQueue {
         this.run(job, entry)
       }
     } catch (error) {
-      if (this.running) console.error('job queue poll failed', error)
+      if (this.running) this.onPollError(error)
     } finally {
       this.ticking = false
       if (claimed > 0) this.idleDelay = this.pollMs
