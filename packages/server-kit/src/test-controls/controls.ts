@@ -11,14 +11,7 @@ import type { TestClock } from './clock.js'
 import { controlsHttpHandler, isControlsPath } from './http.js'
 import { RequestJournal } from './journal.js'
 import { operationMatcher } from './operations.js'
-import type {
-  FaultOptions,
-  JournalEntry,
-  JournalQuery,
-  LatencyOptions,
-  Rule,
-  TestControls,
-} from './public-types.js'
+import type { Rule, TestControls } from './public-types.js'
 import { readBodyPreview } from './request-body.js'
 import { RuleSet } from './rules.js'
 
