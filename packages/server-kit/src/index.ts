@@ -56,7 +56,6 @@ export {
   type IdempotencyStoreOptions,
   idempotency,
   installIdempotency,
-  keyedOperations,
   MAX_IDEMPOTENCY_KEY_LENGTH,
   type Reservation,
   requestFingerprint,

@@ -72,7 +72,7 @@ export function buildControlApp(deps: AppDeps, options: AppOptions = {}) {
     options.onUnexpectedError ? options.onUnexpectedError(error) : log.unexpected(error, c)
   const bundled = loadBundledSpec()
   // Idempotency keys after authentication (their scope is the caller), before validation.
-  const keyed = every(auth, idempotentWrites(deps.db, bundled))
+  const keyed = every(auth, idempotentWrites(deps.db))
   const app = createApi<ServiceEnv>({
     handlers: createHandlers(deps),
     auth: deps.caches ? invalidatingWrites(deps.caches, keyed) : keyed,

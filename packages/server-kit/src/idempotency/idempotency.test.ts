@@ -7,7 +7,6 @@ import type { Database } from '../db/database.js'
 import { openDatabase } from '../db/open.js'
 import { openTestDatabase, testDatabaseKinds } from '../testing.js'
 import { idempotency } from './middleware.js'
-import { keyedOperations } from './spec.js'
 import { IdempotencyStore, installIdempotency } from './store.js'
 
 /**
@@ -269,24 +268,5 @@ describe.each(testDatabaseKinds())('idempotency keys across a restart on %s', (k
     } finally {
       await storage.dispose()
     }
-  })
-})
-
-describe('keyedOperations', () => {
-  it('lists the operations that declare the Idempotency-Key header, through $refs', () => {
-    const spec = {
-      paths: {
-        '/a': {
-          post: { operationId: 'a.create', parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }] },
-        },
-        '/b': {
-          post: { operationId: 'b.get' },
-          delete: { operationId: 'b.delete', parameters: [{ in: 'header', name: 'idempotency-key' }] },
-        },
-        '/c': { get: { operationId: 'c.list', parameters: [{ in: 'query', name: 'Idempotency-Key' }] } },
-      },
-      components: { parameters: { IdempotencyKey: { in: 'header', name: 'Idempotency-Key' } } },
-    }
-    expect([...keyedOperations(spec)]).toEqual(['a.create', 'b.delete'])
   })
 })

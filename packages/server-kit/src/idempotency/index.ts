@@ -8,7 +8,6 @@ export {
   MAX_IDEMPOTENCY_KEY_LENGTH,
 } from './middleware.js'
 export { IDEMPOTENCY_SCHEMA } from './schema.sql.js'
-export { keyedOperations } from './spec.js'
 export {
   IDEMPOTENCY_LOCK_MS,
   IDEMPOTENCY_TTL_MS,

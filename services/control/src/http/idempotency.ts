@@ -1,9 +1,9 @@
+import { idempotentWrites as keyed } from '@apiplatform/control-routes'
 import {
   type Database,
   type IdempotencyRefusal,
   IdempotencyStore,
   idempotency,
-  keyedOperations,
 } from '@apiplatform/server-kit'
 import type { MiddlewareHandler } from 'hono'
 import { ApiError, invalidField } from '../domain/errors.js'
@@ -18,14 +18,13 @@ const TYPES: Record<Exclude<IdempotencyRefusal['reason'], 'invalid_key'>, string
 
 /**
  * Server-kit's idempotency keys on the operations whose spec declares `Idempotency-Key` (every
- * write), per credential: the same key from two root keys is two keys, so no key's answer (a
+ * write; generated into the routes package), per credential: the same key from two root keys is two keys, so no key's answer (a
  * created key's secret) reaches another credential. Runs after authentication.
  */
-export function idempotentWrites(db: Database, spec: unknown): MiddlewareHandler<ServiceEnv> {
-  const keyed = keyedOperations(spec as { paths?: unknown })
+export function idempotentWrites(db: Database): MiddlewareHandler<ServiceEnv> {
   return idempotency<ServiceEnv>({
     store: new IdempotencyStore(db),
-    applies: (c) => keyed.has(c.get('operationId')),
+    applies: (c) => (keyed as ReadonlySet<string>).has(c.get('operationId')),
     scope: (c) => {
       const caller = c.get('caller') as ServiceEnv['Variables']['caller'] | undefined
       return caller ? `${caller.workspaceId}/${caller.keyId}` : undefined

@@ -3,9 +3,8 @@ import {
   type IdempotencyRefusal,
   IdempotencyStore,
   idempotency,
-  keyedOperations,
 } from '@apiplatform/server-kit'
-import { spec } from '@apiplatform/web-data-routes'
+import { idempotentWrites as keyed } from '@apiplatform/web-data-routes'
 import type { MiddlewareHandler } from 'hono'
 import { ApiError, Errors } from '../errors.js'
 import type { ServiceEnv } from './env.js'
@@ -19,15 +18,14 @@ const ERRORS: Record<IdempotencyRefusal['reason'], { error: string; code: string
 
 /**
  * Server-kit's idempotency keys on the operations whose spec declares `Idempotency-Key` (every
- * POST, PATCH and DELETE), per API key of a team: one key's answer never reaches another key.
+ * POST, PATCH and DELETE; generated into the routes package), per API key of a team: one key's answer never reaches another key.
  * Runs after authentication and before metering, so a replayed answer is not charged or counted
  * again (and a 429 of the limits is never stored: it stays retryable).
  */
 export function idempotentWrites(db: Database): MiddlewareHandler<ServiceEnv> {
-  const keyed = keyedOperations(spec as { paths?: unknown })
   return idempotency<ServiceEnv>({
     store: new IdempotencyStore(db),
-    applies: (c) => keyed.has(c.get('operationId')),
+    applies: (c) => (keyed as ReadonlySet<string>).has(c.get('operationId')),
     scope: (c) => {
       const principal = c.get('principal')
       return principal ? `${principal.teamId}/${principal.keyId}` : undefined
