@@ -13,8 +13,6 @@ import { renderScripted } from './script-rendering.js'
 import { recordScrape } from './store.js'
 import type { ScrapeDeps, ScrapedDocument } from './types.js'
 
-export { parseHttpUrl } from './plan.js'
-
 /** Fetches a URL with the guard and maps network failures to catalog errors. */
 export async function fetchOrThrow(
   url: URL,

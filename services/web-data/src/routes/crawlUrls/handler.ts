@@ -8,7 +8,7 @@ import type { Deps } from '../../deps.js'
 import { ApiError, Errors } from '../../errors.js'
 import type { ServiceEnv } from '../../http/env.js'
 import { assertPublicUrls } from '../../net/submission.js'
-import { parseHttpUrl } from '../../scrape/scrape.js'
+import { parseHttpUrl } from '../../scrape/plan.js'
 
 /**
  * POST /v2/crawl: records the crawl and its durable job in one transaction, then answers with

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.js'
 import { ApiError, Errors } from '../../errors.js'
 import type { ServiceEnv } from '../../http/env.js'
 import { mapSite } from '../../map/map.js'
-import { parseHttpUrl } from '../../scrape/scrape.js'
+import { parseHttpUrl } from '../../scrape/plan.js'
 
 /** POST /v2/map: the URLs of a site from its sitemaps and links. One credit per call. */
 export const mapUrls =

@@ -9,7 +9,7 @@ import { ApiError, Errors } from '../../errors.js'
 import { assertValidJsonSchema } from '../../extraction/json-schema.js'
 import type { ServiceEnv } from '../../http/env.js'
 import { assertPublicUrls } from '../../net/submission.js'
-import { parseHttpUrl } from '../../scrape/scrape.js'
+import { parseHttpUrl } from '../../scrape/plan.js'
 import { webhookTarget } from '../../webhooks/target.js'
 
 /**
