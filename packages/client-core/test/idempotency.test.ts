@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { type ClientKind, clientSetup, IDEMPOTENCY_HEADER, send } from '../src/index.js'
+import { clientSetup, IDEMPOTENCY_HEADER, send } from '../src/index.js'
 import { faultServerPerTest, json } from '../src/testing.js'
+import { testKind } from './kind.js'
 
 const srv = faultServerPerTest()
 
-const kind: ClientKind = {
-  name: 'test-client',
-  version: '0.0.0',
-  key: 'apiKey',
-  keyEnv: 'TEST_API_KEY',
-  baseUrlEnv: 'TEST_BASE_URL',
-  baseUrl: 'http://127.0.0.1:1',
-  timeoutMs: 10_000,
-  retryable: { 503: 1 },
-  fail: (status) => new Error(`status ${status}`),
-  network: (m) => new Error(m),
-  timeout: (ms) => new Error(`timeout ${ms}`),
-}
+const kind = testKind()
 // No waits between attempts: the test checks what each attempt carries, not the backoff.
 const [cfg] = clientSetup({ apiKey: 'k', retry: { baseDelayMs: 0, jitterMs: 0 } } as never, kind)
 const write = (o?: Parameters<typeof send>[4]) =>

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { fakeClock } from '../src/fake-clock.js'
-import { type ClientKind, type Config, clientSetup, type RetryOptions, send } from '../src/index.js'
+import { type Config, clientSetup, type RetryOptions, send } from '../src/index.js'
 import { faultServerPerTest, json, until } from '../src/testing.js'
+import { testKind } from './kind.js'
 
 // send()'s decisions: which failures are retried, how long it waits, when the deadline or the
 // caller's signal stops the call. One local server per test (127.0.0.1 only).
@@ -16,20 +17,12 @@ class StatusError extends Error {
   }
 }
 
-const kind: ClientKind = {
-  name: 'test-client',
-  version: '0.0.0',
-  key: 'apiKey',
-  keyEnv: 'TEST_API_KEY',
-  baseUrlEnv: 'TEST_BASE_URL',
-  baseUrl: 'http://127.0.0.1:1',
+const kind = testKind({
   timeoutMs: 0,
   // As generated from the spec: 0 not retryable, 1 retryable, 2 retryable with `retrySometimes`.
   retryable: { 400: 0, 503: 1, 422: 2 },
   fail: (status, _body, _headers, flag) => new StatusError(status, flag),
-  network: (m) => new Error(`network: ${m}`),
-  timeout: (ms) => new Error(`timeout ${ms}`),
-}
+})
 // No waits between attempts unless a test asks for them.
 const noWaits: RetryOptions = { baseDelayMs: 0, jitterMs: 0 }
 const setup = (retry: RetryOptions | false = noWaits, timeoutMs?: number): Config =>
