@@ -1,21 +1,47 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite'
 import { makeTemplate, readTemplate, templateFile } from './pglite-template.js'
 
 /**
+ * Marks a data folder whose new database is still being written: PGlite writes a new database file
+ * by file (`PG_VERSION` first), so a process killed meanwhile leaves a folder that looks like a
+ * database and is not one. The marker lists what the folder held before, which is kept.
+ */
+const CREATING = '.pglite-creating.json'
+
+/**
  * `PGlite.create` on `dataDir` (memory when undefined), except that a new database is a copy of
  * the cached template (see pglite-template.ts) rather than a run of initdb. Existing data is
- * opened as it is.
+ * opened as it is; a new database whose making was interrupted is made again.
  */
 export async function createPglite(
   Engine: typeof PGlite,
   dataDir: string | undefined,
   options: PGliteOptions,
 ): Promise<PGlite> {
-  if (dataDir && existsSync(join(dataDir, 'PG_VERSION'))) return Engine.create(dataDir, options)
+  if (dataDir) {
+    const marker = join(dataDir, CREATING)
+    if (existsSync(marker)) removeUnfinishedDatabase(dataDir, marker)
+    else if (existsSync(join(dataDir, 'PG_VERSION'))) return Engine.create(dataDir, options)
+    writeFileSync(marker, JSON.stringify(readdirSync(dataDir)))
+  }
   const template = await newDatabaseTemplate(Engine, options)
-  return Engine.create(dataDir ?? 'memory://', template ? { ...options, loadDataDir: template } : options)
+  const pg = await Engine.create(
+    dataDir ?? 'memory://',
+    template ? { ...options, loadDataDir: template } : options,
+  )
+  if (dataDir) rmSync(join(dataDir, CREATING))
+  return pg
+}
+
+/** Everything the interrupted making of a database wrote into `dataDir`; what was there before stays. */
+function removeUnfinishedDatabase(dataDir: string, marker: string): void {
+  const before = new Set<string>(JSON.parse(readFileSync(marker, 'utf8')) as string[])
+  for (const entry of readdirSync(dataDir)) {
+    if (entry !== CREATING && !before.has(entry))
+      rmSync(join(dataDir, entry), { recursive: true, force: true })
+  }
 }
 
 /**
