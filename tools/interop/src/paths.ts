@@ -14,7 +14,7 @@ export const bins = {
   openapiZodClient: bin('openapi-zod-client'),
   spectral: bin('spectral'),
   prism: bin('prism'),
-  tsc: bin('tsc'),
+  tsc: bin('tsc-native'),
 }
 
 /** The bundle another team downloads: the spec package's published `openapi.json`. */
