@@ -1,10 +1,19 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from './database.js'
 import { faultyDatabase, sqlError } from './faulty-database.js'
 import { openDatabase } from './open.js'
 
 describe('faultyDatabase', () => {
+  // Each test wraps the same PGlite afresh: the faults live in the wrapper, and a PGlite start costs
+  // about a CPU-second.
+  let raw: Database
+  beforeAll(async () => {
+    raw = await openDatabase({})
+  })
+  afterAll(() => raw?.close())
+
   it('passes statements through until told to fail, then fails every kind of call, then heals', async () => {
-    const db = faultyDatabase(await openDatabase({}))
+    const db = faultyDatabase(raw)
     try {
       expect(await db.query<{ n: number }>('SELECT 1 AS n')).toEqual([{ n: 1 }])
       db.failAll(sqlError('08006', 'connection lost'))
@@ -14,12 +23,12 @@ describe('faultyDatabase', () => {
       db.heal()
       expect(await db.transaction((tx) => tx.query<{ n: number }>('SELECT 2 AS n'))).toEqual([{ n: 2 }])
     } finally {
-      await db.close()
+      db.heal()
     }
   })
 
   it('runs a test action once, before the first statement that matches', async () => {
-    const db = faultyDatabase(await openDatabase({}))
+    const db = faultyDatabase(raw)
     try {
       const seen: string[] = []
       db.beforeStatement(/^INSERT/, async () => {
@@ -35,12 +44,12 @@ describe('faultyDatabase', () => {
       await db.query("INSERT INTO notes VALUES ('b')")
       expect(seen).toEqual(['select', 'action', 'insert'])
     } finally {
-      await db.close()
+      db.heal()
     }
   })
 
   it('fails statements inside a transaction that began before the failure', async () => {
-    const db = faultyDatabase(await openDatabase({}))
+    const db = faultyDatabase(raw)
     try {
       const result = db.transaction(async (tx) => {
         db.failAll(sqlError('57P01'))
@@ -49,7 +58,6 @@ describe('faultyDatabase', () => {
       await expect(result).rejects.toMatchObject({ code: '57P01' })
     } finally {
       db.heal()
-      await db.close()
     }
   })
 })

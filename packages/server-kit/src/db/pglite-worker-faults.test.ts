@@ -27,14 +27,16 @@ describe('openPgliteWorker faults', () => {
     }
   })
 
-  // PGlite's pg_sleep spins a core for as long as it sleeps: the stalls are kept short, and the call
-  // timeout short against them, yet far above what the few statements before a stall take on a
-  // busy machine. The stall outlasts the three timeouts it causes in a row (its statement, the
-  // transaction's rollback, the statement queued behind them).
-  it('times a stalled call out as unavailable, rolls back its transaction, and serves again', async () => {
+  // PGlite's pg_sleep spins a core for as long as it sleeps: one stall serves both faults below, and
+  // is kept short, and the call timeout short against it, yet far above what the few statements
+  // before it take on a busy machine. The stall outlasts the three timeouts it causes in a row (its
+  // statement, the transaction's rollback, the calls queued behind them).
+  it('times a stalled call out as unavailable, rolls back its transaction and one that began only after its caller stopped waiting, and serves again', async () => {
     const db = await openPgliteWorker(undefined, { callTimeoutMs: 1_000 })
     try {
-      await db.exec('CREATE TABLE stall (n int); INSERT INTO stall VALUES (0)')
+      await db.exec(
+        'CREATE TABLE stall (n int); INSERT INTO stall VALUES (0); CREATE TABLE late (n int); INSERT INTO late VALUES (0)',
+      )
       // pg_sleep holds the worker's thread the way a runaway statement would.
       const stalled = db.transaction(async (tx) => {
         await tx.query('UPDATE stall SET n = 1')
@@ -43,31 +45,20 @@ describe('openPgliteWorker faults', () => {
       const error = await stalled.catch((e: unknown) => e)
       expect(error).toBeInstanceOf(DatabaseStalledError)
       expect(classifyDatabaseFailure(error)).toBe('unavailable')
-      // Statements queued behind the stall time out too, rather than wait for ever.
-      expect(classifyDatabaseFailure(await db.query('SELECT 1').catch((e: unknown) => e))).toBe('unavailable')
-      // Once the worker is free again it answers, and the abandoned transaction was rolled back.
-      await expect
-        .poll(() => db.query('SELECT n FROM stall').catch(() => undefined), { timeout: 60_000 })
-        .toEqual([{ n: 0 }])
-    } finally {
-      await db.close()
-    }
-  })
-
-  it('rolls back a transaction that began only after its caller stopped waiting', async () => {
-    const db = await openPgliteWorker(undefined, { callTimeoutMs: 1_000 })
-    try {
-      await db.exec('CREATE TABLE late (n int); INSERT INTO late VALUES (0)')
-      const busy = db.query('SELECT pg_sleep(4)').catch(() => {})
-      // BEGIN waits behind the sleep and times out; the worker still begins it afterwards.
+      // Statements queued behind the stall time out too, rather than wait for ever. So does the BEGIN
+      // of a transaction, which the worker still begins once the stall is over.
+      const queued = db.query('SELECT 1').catch((e: unknown) => e)
       const late = db.transaction(async (tx) => {
         await tx.query('UPDATE late SET n = 1')
       })
+      expect(classifyDatabaseFailure(await queued)).toBe('unavailable')
       expect(await late.catch((e: unknown) => e)).toBeInstanceOf(DatabaseStalledError)
-      await busy
+      // Once the worker is free again it answers: the abandoned transaction was rolled back, and
+      // the late one too (left open, it would hold PGlite and these reads would never be answered).
       await expect
-        .poll(() => db.query('SELECT n FROM late').catch(() => undefined), { timeout: 60_000 })
+        .poll(() => db.query('SELECT n FROM stall').catch(() => undefined), { timeout: 60_000 })
         .toEqual([{ n: 0 }])
+      expect(await db.query('SELECT n FROM late')).toEqual([{ n: 0 }])
     } finally {
       await db.close()
     }

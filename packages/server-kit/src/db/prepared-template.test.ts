@@ -74,26 +74,20 @@ describe('prepared templates: a new in-memory database that already holds what a
   })
   afterAll(() => rmSync(root, { recursive: true, force: true }))
 
-  it('is copied in the worker thread and in process: the schema and the data are there, no migration runs', async () => {
+  // Both copies open at once: they show the copy in each place, and that each database has its own.
+  it('is copied in the worker thread and in process: the schema and the data are there, no migration runs, each database its own copy', async () => {
     expect(preparedTemplateMatches(template)).toBe(true)
-    for (const pgliteWorker of [true, false]) {
-      const db = await openDatabase({ pgliteWorker, template })
-      try {
+    const first = await openDatabase({ pgliteWorker: true, template })
+    let second: Database | undefined
+    try {
+      second = await openDatabase({ pgliteWorker: false, template })
+      for (const db of [first, second]) {
         expect(db.template).toBe(template.identity)
         expect(await tables(db)).toEqual(['demo', 'idempotency_keys', 'jobs', 'schema_migrations'])
         expect(await seeded(db)).toEqual(['checkout'])
         // Migrating the copy again finds every migration applied.
         expect(await migrate(db, service.migrationsDir)).toEqual([])
-      } finally {
-        await db.close()
       }
-    }
-  })
-
-  it('gives each database its own copy', async () => {
-    const first = await openPgliteWorker(undefined, { template })
-    const second = await openPgliteWorker(undefined, { template })
-    try {
       await first.query("INSERT INTO demo (name) VALUES ('first only')")
       await first.query('DELETE FROM demo WHERE id = 1')
       expect(await seeded(first)).toEqual(['first only'])
@@ -105,7 +99,7 @@ describe('prepared templates: a new in-memory database that already holds what a
       expect(row?.id).toBe(2)
     } finally {
       await first.close()
-      await second.close()
+      await second?.close()
     }
   })
 

@@ -5,6 +5,7 @@ import { Hono } from 'hono'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Database } from '../db/database.js'
 import { openDatabase } from '../db/open.js'
+import { schemaPerTest } from '../test-support/schema-per-test.js'
 import { openTestDatabase, testDatabaseKinds } from '../testing.js'
 import { idempotency } from './middleware.js'
 import { IdempotencyStore, installIdempotency } from './store.js'
@@ -80,10 +81,11 @@ const count = async (db: Database) =>
   Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM things'))[0]?.n)
 
 describe.each(testDatabaseKinds())('idempotency keys on %s', (kind) => {
+  const freshDatabase = schemaPerTest(kind)
   let db: Database
   const open: Database[] = []
   const fresh = async () => {
-    db = await openTestDatabase(kind)
+    db = await freshDatabase()
     open.push(db)
     await prepare(db)
     return db

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream'
 import pino from 'pino'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Database } from '../db/database.js'
+import { schemaPerTest } from '../test-support/schema-per-test.js'
 import { openTestDatabase, testDatabaseKinds } from '../testing.js'
 import { JobQueue } from './queue.js'
 
@@ -15,12 +16,14 @@ const until = async (check: () => Promise<boolean>, timeoutMs = 30_000) => {
 }
 
 describe.each(testDatabaseKinds())('JobQueue on %s', (kind) => {
+  const freshDatabase = schemaPerTest(kind)
   const cleanups: Array<() => Promise<void>> = []
   afterEach(async () => {
     for (const c of cleanups.splice(0).reverse()) await c()
   })
-  const setup = async () => {
-    const db = await openTestDatabase(kind)
+  /** `ownEngine`: on PGlite an instance of the test's own, closed for good after it, not a schema on the shared one. */
+  const setup = async ({ ownEngine = false } = {}) => {
+    const db = await (ownEngine ? openTestDatabase(kind) : freshDatabase())
     cleanups.push(() => db.close())
     await db.exec('CREATE TABLE effects (job_id text, step int)')
     return db
@@ -108,7 +111,8 @@ describe.each(testDatabaseKinds())('JobQueue on %s', (kind) => {
   })
 
   it('stop waits for a claim in flight and for the run it starts, so the database can close after it', async () => {
-    const db = await setup()
+    // Closed right after the queue stops, as a service does at shutdown.
+    const db = await setup({ ownEngine: true })
     let claimStarted: () => void = () => {}
     const claiming = new Promise<void>((resolve) => {
       claimStarted = resolve
