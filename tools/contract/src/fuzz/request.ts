@@ -62,8 +62,24 @@ export { depthOf, stringifyDeep } from '../json-measure.js'
 const INVALID_BYTE = Buffer.from('\uE000')
 const SURROGATE_BYTES = Buffer.from('\uE001')
 
+/**
+ * The bytes of each body, once: a body is never changed after it is built (variants are copies),
+ * and it is measured when settled, sent (20 times at once in the concurrency phase), learnt from
+ * and checked for echoes; values of a megabyte or thousands of levels deep make each encoding cost.
+ */
+const encoded = new WeakMap<RequestBody, Buffer>()
+
 export function encodeBody(body: RequestBody | undefined): Buffer | undefined {
   if (!body) return undefined
+  let bytes = encoded.get(body)
+  if (!bytes) {
+    bytes = encode(body)
+    encoded.set(body, bytes)
+  }
+  return bytes
+}
+
+function encode(body: RequestBody): Buffer {
   switch (body.type) {
     case 'text':
       return Buffer.from(body.text)

@@ -31,18 +31,29 @@ export function reservedNameRequests(
   valid: (request: FuzzRequest) => boolean,
 ): FuzzRequest[] {
   if (!op.body?.mediaType.includes('json')) return []
-  const candidates = generator.requests(op, 'valid', CANDIDATES, seed).filter(valid)
+  const schema = op.body.schema
+  // Each candidate's places are found once (not once per pick), and Ajv checks only a candidate
+  // that would be picked, not all 60: the picks are still the first best of the valid ones.
+  const candidates = generator.requests(op, 'valid', CANDIDATES, seed).map((request) => ({
+    request,
+    places: targets(doc, request.body?.type === 'json' ? request.body.value : undefined, schema).map((t) =>
+      placeOf(t.slot),
+    ),
+    valid: undefined as boolean | undefined,
+  }))
+  const isValid = (candidate: (typeof candidates)[number]) => {
+    candidate.valid ??= valid(candidate.request)
+    return candidate.valid
+  }
   const covered = new Set<string>()
   const chosen: FuzzRequest[] = []
   // Greedy: each pick adds the most places (by path, array indices merged) not reached yet.
   for (let i = 0; i < PER_OPERATION; i++) {
     let best: { request: FuzzRequest; places: string[] } | undefined
-    for (const request of candidates) {
-      const value = request.body?.type === 'json' ? request.body.value : undefined
-      const places = targets(doc, value, op.body.schema)
-        .map((t) => placeOf(t.slot))
-        .filter((p) => !covered.has(p))
-      if (places.length > (best?.places.length ?? 0)) best = { request, places }
+    for (const candidate of candidates) {
+      const places = candidate.places.filter((p) => !covered.has(p))
+      if (places.length > (best?.places.length ?? 0) && isValid(candidate))
+        best = { request: candidate.request, places }
     }
     if (!best) break
     for (const p of best.places) covered.add(p)

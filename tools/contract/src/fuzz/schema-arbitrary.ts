@@ -22,11 +22,36 @@ export function deref(doc: OpenApiDocument, schema: unknown): Schema {
   return resolve<Schema | undefined>(doc, schema) ?? {}
 }
 
+export interface ObjectShape {
+  properties: Record<string, Schema>
+  required: string[]
+  closed: boolean
+}
+
+/**
+ * Shapes by document and schema object: every body mutation and reserved-name candidate walks its
+ * body against the schema again, and each walk would follow the same `$ref`s anew. Schemas are
+ * never changed, and callers only read a shape.
+ */
+const shapes = new WeakMap<OpenApiDocument, WeakMap<Schema, ObjectShape>>()
+
 /** Every property schema of an object schema, `allOf` members merged. */
-export function objectShape(
-  doc: OpenApiDocument,
-  schema: Schema,
-): { properties: Record<string, Schema>; required: string[]; closed: boolean } {
+export function objectShape(doc: OpenApiDocument, schema: Schema): ObjectShape {
+  if (!doc || !schema) return shapeOf(doc, schema)
+  let byDoc = shapes.get(doc)
+  if (!byDoc) {
+    byDoc = new WeakMap()
+    shapes.set(doc, byDoc)
+  }
+  let shape = byDoc.get(schema)
+  if (!shape) {
+    shape = shapeOf(doc, schema)
+    byDoc.set(schema, shape)
+  }
+  return shape
+}
+
+function shapeOf(doc: OpenApiDocument, schema: Schema): ObjectShape {
   const s = deref(doc, schema)
   const properties: Record<string, Schema> = {}
   const required: string[] = []
