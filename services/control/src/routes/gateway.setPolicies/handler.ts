@@ -1,10 +1,11 @@
 import type { Deps } from '../../deps.js'
-import { invalidInput } from '../../domain/errors.js'
+import { invalidInput, notFound } from '../../domain/errors.js'
 import type { Policy } from '../../domain/gateway-policy.js'
 import { duplicateName } from '../../gateway/evaluate.js'
 import { withNewIds } from '../../gateway/policy-ids.js'
 import { resolveTarget } from '../../gateway/target.js'
 import { callerOf, type ServiceHandler } from '../../http/env.js'
+import { lockEnvironmentForChildren } from '../../repositories/environments.js'
 import { savePolicies } from '../../repositories/gateway.js'
 
 /**
@@ -26,6 +27,14 @@ export const setPolicies =
       })
     }
     const target = await resolveTarget(deps, caller, body)
-    await savePolicies(deps.db, target, withNewIds(policies), deps.now())
+    await deps.db.transaction(async (tx) => {
+      // An app deletion may have removed the environment since it was looked up.
+      if (!(await lockEnvironmentForChildren(tx, target.environmentId)))
+        throw notFound(
+          'environment',
+          `The environment ${body.environment} of ${body.project}/${body.app} does not exist.`,
+        )
+      await savePolicies(tx, target, withNewIds(policies), deps.now())
+    })
     return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 200)
   }
