@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The type checks run TypeScript 7, the native compiler: the same verdicts as the 5.x line at about
-// a quarter of its CPU. Bundlers that read the compiler's JavaScript API (tsup's declaration
-// build, the docs samples check) keep the 5.x line that each package pins as `typescript`, hence a
-// bin of another name instead of a second `tsc`.
+// a quarter of its CPU. Tools that read the compiler's JavaScript API (tsup's declaration build,
+// the interop generators) keep the 5.x line that each package pins as `typescript`, hence a bin of
+// another name instead of a second `tsc`.
 import { spawnSync } from 'node:child_process'
 import { createRequire } from 'node:module'
 import path from 'node:path'
