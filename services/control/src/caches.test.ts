@@ -4,12 +4,12 @@
  * own). Writes are seen at once by the instance that made them and within the documented TTLs
  * (key snapshots 1 s, root keys 2 s) by the other; credits stay exact across both.
  */
-import { ResponseValidator, validatingFetch } from '@apiplatform/contract'
+import { validatingFetch } from '@apiplatform/contract'
 import { createControlClient } from '@apiplatform/control-client'
 import { sha256, testDatabaseKinds } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createService, type RunningService } from './service.js'
-import { bundledSpec, eventually, ROOT_KEY, useTestService } from './testing/harness.js'
+import { eventually, ROOT_KEY, useTestService, validator } from './testing/harness.js'
 import { call, newKey, ok } from './testing/keys-fixtures.js'
 
 const KEY_TTL_MS = 1000
@@ -38,7 +38,8 @@ describe.each(testDatabaseKinds())('caches across two instances on one database 
     const client = createControlClient({
       baseUrl: other.url,
       rootKey: key,
-      fetch: validatingFetch(new ResponseValidator(bundledSpec), globalThis.fetch),
+      // The harness's validator: a new one would compile the spec's schemas again on every call.
+      fetch: validatingFetch(validator, globalThis.fetch),
       retry: false,
     })
     return (client.raw.POST as (path: string, init: { body: unknown }) => Promise<unknown>)(
