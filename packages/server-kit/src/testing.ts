@@ -79,17 +79,26 @@ export async function openPreparedTestDatabase(
   return pgliteDatabase(await (await template).clone())
 }
 
-/** Polls `check` until it returns a value other than undefined or false, or fails after `timeoutMs`. */
+/**
+ * Polls `check` until it returns a value other than undefined or false, or fails after `timeoutMs`.
+ * The first looks come `everyMs` apart, then the wait grows by half each time up to 100 ms: a look
+ * is most often a request the service answers from its database, and a fixed 25 ms made the long
+ * waits (workflows, crawls, agent runs, delivery retries) 40 requests a second. A condition is
+ * seen at most 100 ms after it holds.
+ */
 export async function eventually<T>(
   check: () => Promise<T | undefined | false>,
   timeoutMs = 15_000,
   everyMs = 25,
 ): Promise<T> {
   const end = Date.now() + timeoutMs
+  const longest = Math.max(everyMs, 100)
+  let wait = everyMs
   for (;;) {
     const value = await check()
     if (value !== undefined && value !== false) return value
     if (Date.now() > end) throw new Error(`condition not met within ${timeoutMs} ms`)
-    await new Promise((r) => setTimeout(r, everyMs))
+    await new Promise((r) => setTimeout(r, wait))
+    wait = Math.min(Math.max(wait + 1, Math.round(wait * 1.5)), longest)
   }
 }

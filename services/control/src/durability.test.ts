@@ -15,11 +15,6 @@ import { SEED } from './seed.js'
 import { eventually, validator } from './testing/harness.js'
 
 const STEP_MS = 1500
-/**
- * How often the waits below ask a child whether the workflow is done: each ask is a request the
- * child serves and this process validates, and the workflow takes seconds, not milliseconds.
- */
-const POLL_MS = 100
 const ROOT_KEY = 'ck_durability_test_key'
 const dataDir = mkdtempSync(join(tmpdir(), 'control-durability-'))
 const children: ChildProcess[] = []
@@ -85,7 +80,6 @@ it('finishes a rollback exactly once across SIGKILLs, from acceptance and from m
   await eventually(
     async () => (await clientB.deployments.getDeployment({ deploymentId: SEED.deployments.v2 })).isCurrent,
     30_000,
-    POLL_MS,
   )
   expect(
     (await clientB.deployments.getDeployment({ deploymentId: SEED.deployments.current })).isCurrent,
@@ -104,7 +98,6 @@ it('finishes a rollback exactly once across SIGKILLs, from acceptance and from m
   await eventually(
     async () => (await clientC.deployments.getDeployment({ deploymentId: SEED.deployments.v1 })).isCurrent,
     30_000,
-    POLL_MS,
   )
   const ready = await clientC.deployments.listDeployments({ app: SEED.appId, status: ['ready'] })
   expect(ready.filter((d) => d.isCurrent).map((d) => d.id)).toEqual([SEED.deployments.v1])

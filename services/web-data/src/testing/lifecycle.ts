@@ -14,7 +14,7 @@ import {
   type TestService,
   type TestServiceOptions,
 } from './harness.js'
-import { startSharedTestService } from './shared-service.js'
+import { startSharedFaultyTestService, startSharedTestService } from './shared-service.js'
 
 /** `start()` before the block's tests, `stop` after them; the result forwards to what `start` made. */
 function forTheBlock<T extends object>(start: () => Promise<T>, stop: (value: T) => Promise<void>): T {
@@ -44,10 +44,14 @@ export const useTestService = (options: TestServiceOptions = {}): TestService =>
     (t) => t.stop(),
   )
 
-/** The service on a database that can be made to fail (`startFaultyTestService`). */
+/**
+ * The worker's service of `options` on a database that can be made to fail, with a team of the
+ * block's own (`startSharedFaultyTestService`), or with `fresh: true` one of the block's own
+ * (`startFaultyTestService`).
+ */
 export const useFaultyTestService = (options: TestServiceOptions = {}): FaultyTestService =>
   forTheBlock(
-    () => startFaultyTestService(options),
+    () => (options.fresh ? startFaultyTestService(options) : startSharedFaultyTestService(options)),
     (t) => t.stop(),
   )
 

@@ -1,5 +1,11 @@
 import stringify from 'safe-stable-stringify'
-import { startTestService, type TestService, type TestServiceOptions } from './harness.js'
+import {
+  type FaultyTestService,
+  startFaultyTestService,
+  startTestService,
+  type TestService,
+  type TestServiceOptions,
+} from './harness.js'
 
 /**
  * One service per test worker and set of service options: test files run without isolation in a
@@ -16,10 +22,36 @@ interface Shared {
 
 const shared = new Map<string, Shared>()
 
-function sharedService(options: TestServiceOptions): Shared {
+/**
+ * What `startTestService` does with an option left unset: a block that spells a default out gets
+ * the same service as the blocks that leave it unset, rather than a database (and a browser) of
+ * its own.
+ */
+const UNSET: Partial<Record<keyof TestServiceOptions, unknown>> = {
+  kind: 'pglite',
+  worker: true,
+  allowPrivateUrls: true,
+  agentStepMs: 0,
+  maxBodyBytes: 1_000_000,
+  maxBrowserSessionsPerTeam: 5,
+}
+
+/** The options that tell two services apart. */
+function serviceKey(options: TestServiceOptions): string {
   // Teams are made per block, so their credits do not tell two services apart.
   const { credits: _credits, fresh: _fresh, ...serviceOptions } = options
-  const key = stringify({ kind: 'pglite', worker: true, ...serviceOptions })
+  return stringify(
+    Object.fromEntries(
+      Object.entries(serviceOptions).filter(
+        ([name, value]) => value !== undefined && UNSET[name as keyof TestServiceOptions] !== value,
+      ),
+    ),
+  )
+}
+
+function sharedService(options: TestServiceOptions): Shared {
+  const { credits: _credits, fresh: _fresh, ...serviceOptions } = options
+  const key = serviceKey(serviceOptions)
   let entry = shared.get(key)
   if (!entry) {
     const service = startTestService(serviceOptions)
@@ -55,5 +87,38 @@ export async function startSharedTestService(options: TestServiceOptions = {}): 
       entry.users--
       if (entry.users === 0 && entry.worker) await base.service.queue.stop()
     },
+  }
+}
+
+const sharedFaulty = new Map<string, Promise<FaultyTestService>>()
+
+/**
+ * The worker's faulty service of `options` (`startFaultyTestService`), seen through a new team
+ * like `startSharedTestService`. Blocks can share it because a failure lasts for one request
+ * (`expectDatabaseFailure` heals the database before it returns), a block reads only the log
+ * lines logged since it made its request, the service runs no job worker (unless `worker` is
+ * given) that a failure could reach, and the caches that a failure must meet cold or warm
+ * (keys, team limits) are per key and team.
+ */
+export async function startSharedFaultyTestService(
+  options: TestServiceOptions = {},
+): Promise<FaultyTestService> {
+  const key = serviceKey({ worker: false, ...options })
+  let started = sharedFaulty.get(key)
+  if (!started) {
+    started = startFaultyTestService(options)
+    // A failed start is not kept: the next block tries again and reports its own error.
+    started.catch(() => sharedFaulty.delete(key))
+    sharedFaulty.set(key, started)
+  }
+  const base = await started
+  const team = await base.newTeam(options.credits ?? 100_000)
+  return {
+    ...base,
+    service: { ...base.service, apiKey: team.key, generatedKey: false },
+    apiKey: team.key,
+    client: base.clientWith(team.key),
+    // Ends with the worker, like the shared services.
+    stop: async () => {},
   }
 }
