@@ -109,7 +109,9 @@ export const BODY_MUTATIONS: Array<[RequestKind, Mutation]> = [
     (body, slot, pick) => {
       const sizes = [70_000, 300_000, 1_100_000]
       const size = sizes[pick % sizes.length] as number
-      return { body: setAt(body, slot.path, hugeValue(size, pick % 3)), kind: 'huge-value' }
+      // The shape from another digit of the pick than the size: every size meets every shape.
+      const shape = Math.floor(pick / sizes.length) % 3
+      return { body: setAt(body, slot.path, hugeValue(size, shape)), kind: 'huge-value' }
     },
   ],
   [
