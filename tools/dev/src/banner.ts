@@ -3,7 +3,7 @@ import type { Credentials } from './credentials.js'
 export function banner(
   urls: { control: string; webData: string; docs: string },
   credentials: Credentials,
-  credentialsFile: string,
+  credentialsFile: string | undefined,
 ): string {
   const { control, webData, docs } = urls
   return `
@@ -16,7 +16,7 @@ export function banner(
     getting started        ${docs}/guides/control.html, ${docs}/guides/web-data.html
     references             ${docs}/reference/control/, ${docs}/reference/web-data/ ("Test Request" calls the services)
 
-  Keys are kept in ${credentialsFile}; set CONTROL_ROOT_KEY / WEB_DATA_API_KEY to choose your own.
+  ${credentialsFile ? `Keys are kept in ${credentialsFile}` : 'Databases and keys live in memory (DATA_DIR=memory://) until the stop'}; set CONTROL_ROOT_KEY / WEB_DATA_API_KEY to choose your own.
   Try:
     curl -s -X POST ${control}/v2/deployments.listDeployments \\
       -H 'Authorization: Bearer ${credentials.controlRootKey}' -H 'Content-Type: application/json' -d '{}'

@@ -11,11 +11,12 @@ export interface Credentials {
 /**
  * The local credentials: taken from the environment when set, otherwise generated once and kept
  * in `credentials.json` of the data folder (which must exist), so a restart of `pnpm start` keeps the
- * keys a developer has pasted into scripts, and recoverable keys stay readable.
+ * keys a developer has pasted into scripts, and recoverable keys stay readable. Without a file
+ * (databases in memory) they are generated for this start only.
  */
-export function loadCredentials(file: string): Credentials {
+export function loadCredentials(file: string | undefined): Credentials {
   let stored: Partial<Credentials> = {}
-  if (existsSync(file)) {
+  if (file && existsSync(file)) {
     try {
       stored = JSON.parse(readFileSync(file, 'utf8'))
     } catch (error) {
@@ -28,7 +29,7 @@ export function loadCredentials(file: string): Credentials {
       process.env.CONTROL_ENCRYPTION_KEY ?? stored.controlEncryptionKey ?? randomBytes(32).toString('base64'),
     webDataApiKey: process.env.WEB_DATA_API_KEY ?? stored.webDataApiKey ?? `wd-${token()}`,
   }
-  writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 })
+  if (file) writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 })
   return credentials
 }
 

@@ -4,8 +4,11 @@ import { isAbsolute, join, resolve } from 'node:path'
 export interface Settings {
   root: string
   ports: { control: number; webData: number; docs: number }
-  /** Where the embedded databases and `credentials.json` live (env `DATA_DIR`, default `.data`). */
-  dataDir: string
+  /**
+   * Where the embedded databases and `credentials.json` live (env `DATA_DIR`, default `.data`);
+   * undefined for `DATA_DIR=memory://`, as the services read it: databases in memory, nothing kept.
+   */
+  dataDir: string | undefined
   /** PostgreSQL for both services (each in its own schema), instead of PGlite. */
   databaseUrl: string | undefined
   /** Skip the pipeline (turbo build docs): for tests, which build first. */
@@ -30,11 +33,13 @@ export function readSettings(root: string, env: NodeJS.ProcessEnv = process.env)
       throw new Error(`${name} must be a port number; got "${value}"`)
     return n
   }
-  const dataDir = env.DATA_DIR
-    ? isAbsolute(env.DATA_DIR)
-      ? env.DATA_DIR
-      : resolve(env.DATA_DIR)
-    : join(root, '.data')
+  const dataDir = env.DATA_DIR?.startsWith('memory://')
+    ? undefined
+    : env.DATA_DIR
+      ? isAbsolute(env.DATA_DIR)
+        ? env.DATA_DIR
+        : resolve(env.DATA_DIR)
+      : join(root, '.data')
   return {
     root,
     ports: {

@@ -73,10 +73,10 @@ if (!settings.skipBuild) {
 
 // Built now: the services' shared runtime checks the data folder the way the services do.
 const kit = await import('@apiplatform/server-kit')
-const credentialsFile = join(settings.dataDir, 'credentials.json')
+const credentialsFile = settings.dataDir && join(settings.dataDir, 'credentials.json')
 let credentials: ReturnType<typeof loadCredentials>
 try {
-  kit.prepareDataDir(settings.dataDir)
+  if (settings.dataDir) kit.prepareDataDir(settings.dataDir)
   credentials = loadCredentials(credentialsFile)
 } catch (error) {
   await shutdown(1, kit.describeStartupError(error) ?? (error as Error).message)
@@ -99,7 +99,7 @@ for (const file of [...Object.values(scripts), join(docs.defaultDir, 'index.html
 const storage = (schema: string, folder: string): NodeJS.ProcessEnv =>
   settings.databaseUrl
     ? { DATABASE_URL: settings.databaseUrl, DATABASE_SCHEMA: schema, DATA_DIR: undefined }
-    : { DATA_DIR: join(settings.dataDir, folder), DATABASE_URL: undefined }
+    : { DATA_DIR: settings.dataDir ? join(settings.dataDir, folder) : 'memory://', DATABASE_URL: undefined }
 const common: NodeJS.ProcessEnv = {
   ...process.env,
   LOG_FORMAT: settings.pretty ? 'pretty' : 'json',
