@@ -188,8 +188,15 @@ function installInto(dir: string, options: OfflineProjectOptions): void {
       ...new Set([mirror, mirror.replace(/\/metadata-v([\d.]+)\//, '/metadata-full-v$1/')]),
     ])
     const installed = install([])
-    if (installed.status !== 0)
-      throw new Error(`pnpm install --offline failed:\n${installed.stdout}\n${installed.stderr}`)
+    if (installed.status !== 0) {
+      // A pnpm that could not start or was killed has no output: say that instead of "null".
+      const why = installed.error
+        ? `pnpm could not run: ${installed.error.message}`
+        : installed.signal
+          ? `pnpm was killed by ${installed.signal}`
+          : `${installed.stdout}\n${installed.stderr}`
+      throw new Error(`pnpm install --offline failed:\n${why}`)
+    }
   } finally {
     rmSync(cacheDir, { recursive: true, force: true })
   }
