@@ -1,9 +1,7 @@
-import { resolvePointer, walkOperations } from '@apiplatform/openapi-toolkit'
+import { walkOperations } from '@apiplatform/openapi-toolkit'
 import type { ValidateFunction } from 'ajv'
-import { Ajv2020 } from 'ajv/dist/2020.js'
-import addFormats from 'ajv-formats'
-import { depthOf, jsonBytes } from './json-measure.js'
 import type { OpenApiDocument, ResponseObject } from './spec.js'
+import { SpecSchemas } from './spec-schemas.js'
 
 export interface ResponseCheck {
   method: string
@@ -37,35 +35,15 @@ interface CompiledOperation {
  * generation cannot hide itself.
  */
 export class ResponseValidator {
-  private readonly ajv: Ajv2020
+  /** Every error of a response, for the report. */
+  private readonly responseSchemas: SpecSchemas
+  /** The first error of a request body (only the fuzzer asks), made on first use. */
+  private requestSchemas: SpecSchemas | undefined
   private readonly operations: CompiledOperation[]
   private readonly compiled = new Map<string, ValidateFunction>()
 
   constructor(private readonly doc: OpenApiDocument) {
-    this.ajv = new Ajv2020({
-      strict: false,
-      allErrors: true,
-      validateFormats: true,
-      // A component is compiled once and called where it is referenced, not compiled again into
-      // every schema that uses it: the same validation, at half the compile time of a bundle.
-      inlineRefs: false,
-    })
-    addFormats.default(this.ajv)
-    // OpenAPI keywords that are not JSON Schema keywords.
-    for (const keyword of ['discriminator', 'xml', 'externalDocs', 'example']) this.ajv.addKeyword(keyword)
-    // The spec's limits of free-form values: levels of objects and arrays (the value itself being
-    // the first) and UTF-8 bytes of its JSON.
-    this.ajv.addKeyword({
-      keyword: 'x-max-depth',
-      schemaType: 'number',
-      validate: (max: number, data: unknown) => depthOf(data, max + 1) <= max,
-    })
-    this.ajv.addKeyword({
-      keyword: 'x-max-bytes',
-      schemaType: 'number',
-      validate: (max: number, data: unknown) => jsonBytes(data) <= max,
-    })
-    this.ajv.addSchema({ ...doc, $id: 'spec' } as object, 'spec')
+    this.responseSchemas = new SpecSchemas(doc, { allErrors: true })
     this.operations = walkOperations(doc).map(({ method, path, responses }) => ({
       method,
       template: path,
@@ -83,8 +61,8 @@ export class ResponseValidator {
   }
 
   /**
-   * What is wrong with `value` as the operation's request body: `undefined` when it is valid,
-   * `null` when the operation has no such schema or Ajv cannot decide (a value too deep for it).
+   * What is wrong with `value` as the operation's request body (its first error): `undefined` when
+   * it is valid, `null` when the operation has no such schema or Ajv cannot decide (a value too deep for it).
    */
   requestBodyProblem(
     method: string,
@@ -100,7 +78,8 @@ export class ResponseValidator {
     let validate = this.compiled.get(key)
     if (!validate) {
       const pointer = ['paths', template, method.toLowerCase(), 'requestBody', 'content', mediaType, 'schema']
-      validate = this.compileRef(`spec#/${pointer.map(pointerSegment).join('/')}`)
+      this.requestSchemas ??= new SpecSchemas(this.doc, { allErrors: false })
+      validate = this.requestSchemas.compile(`spec#/${pointer.map(pointerSegment).join('/')}`)
       this.compiled.set(key, validate)
     }
     try {
@@ -139,35 +118,13 @@ export class ResponseValidator {
                     : `spec#/${['paths', template, method, 'responses', status, 'content', mediaType, 'schema'].map(pointerSegment).join('/')}`,
               )
             }
-      this.errorSchemas = [...new Set([...refs].map((ref) => this.compileRef(ref)))]
+      this.errorSchemas = [...new Set([...refs].map((ref) => this.responseSchemas.compile(ref)))]
     }
     if (this.errorSchemas.some((validate) => validate(body))) return undefined
     return `the body is none of the API's error bodies: ${JSON.stringify(body)?.slice(0, 300)}`
   }
 
   private errorSchemas: ValidateFunction[] | undefined
-
-  /**
-   * The validator of the schema `ref` (`spec#/…`) points at. Most operations share their error
-   * answers' schemas (control: 841 documented bodies, 94 different schemas), and Ajv compiles a
-   * pointer afresh each time it is asked: one compilation per schema text is the same validation,
-   * since every `$ref` in the bundle resolves against the one document.
-   */
-  private compileRef(ref: string): ValidateFunction {
-    const target = resolvePointer(this.doc, ref.slice('spec'.length), { strict: false })
-    const text = target === undefined ? undefined : JSON.stringify(target)
-    // A schema that sets its own base URI or anchors is kept apart: its `$ref`s may resolve elsewhere.
-    const key =
-      text && !/"\$(id|anchor|dynamicAnchor|dynamicRef)"/.test(text) ? `schema ${text}` : `ref ${ref}`
-    let validate = this.bySchema.get(key)
-    if (!validate) {
-      validate = this.ajv.compile({ $ref: ref })
-      this.bySchema.set(key, validate)
-    }
-    return validate
-  }
-
-  private readonly bySchema = new Map<string, ValidateFunction>()
 
   /** Throws a ContractViolation that says what is off when the response is not documented. */
   assertValid(check: ResponseCheck): void {
@@ -226,7 +183,7 @@ export class ResponseValidator {
       const ref = responseRef
         ? `spec${responseRef}/content/${pointerSegment(mediaType)}/schema`
         : `spec#/${pointer.map(pointerSegment).join('/')}`
-      validate = this.compileRef(ref)
+      validate = this.responseSchemas.compile(ref)
       this.compiled.set(key, validate)
     }
     const run: ValidateFunction = validate
