@@ -19,7 +19,13 @@ const SETTINGS = {
 
 export async function startResettableStandIn(name: keyof typeof SETTINGS): Promise<ResettableStandIn> {
   const token = randomBytes(16).toString('hex')
-  const standIn = await startStandIn(name, { ...SETTINGS[name].env, [SETTINGS[name].token]: token })
+  // In memory: a restore before every sample rewrites tables, which on a data folder are file
+  // writes too, for state that ends with the test.
+  const standIn = await startStandIn(name, {
+    ...SETTINGS[name].env,
+    [SETTINGS[name].token]: token,
+    DATA_DIR: 'memory://',
+  })
   return {
     ...standIn,
     reset: async () => {
