@@ -24,7 +24,13 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-async function start(): Promise<{ child: ChildProcess; url: string }> {
+/** The built command on the shared data folder; `env` adds to its settings. */
+async function start(env: Record<string, string> = {}): Promise<{
+  child: ChildProcess
+  url: string
+  /** What it printed so far. */
+  output: () => string
+}> {
   const serviceDir = join(import.meta.dirname, '..')
   const child = spawn(process.execPath, [builtServiceEntry(serviceDir)], {
     cwd: serviceDir,
@@ -37,6 +43,7 @@ async function start(): Promise<{ child: ChildProcess; url: string }> {
       CONTROL_WORKFLOW_STEP_MS: String(STEP_MS),
       CONTROL_JOB_LEASE_MS: '1000',
       CONTROL_JOB_POLL_MS: '100',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -53,7 +60,7 @@ async function start(): Promise<{ child: ChildProcess; url: string }> {
     })
     child.once('exit', (code) => reject(new Error(`service exited with ${code}:\n${output}`)))
   })
-  return { child, url }
+  return { child, url, output: () => output }
 }
 
 const kill = (child: ChildProcess) =>
@@ -74,8 +81,14 @@ it('finishes a rollback exactly once across SIGKILLs, from acceptance and from m
   expect(accepted.response.status).toBe(202)
   await kill(a.child)
 
-  // 2. The next process resumes it; then a second rollback is killed between its two steps.
-  const b = await start()
+  // 2. The next process resumes it; then a second rollback is killed between its two steps. At
+  // debug level the job queue logs each committed step: the kill follows the first, whenever it comes.
+  const b = await start({ LOG_LEVEL: 'debug' })
+  const continued = () =>
+    b
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"msg":"job continued"')).length
   const clientB = clientOf(b.url)
   await eventually(
     async () => (await clientB.deployments.getDeployment({ deploymentId: SEED.deployments.v2 })).isCurrent,
@@ -84,13 +97,22 @@ it('finishes a rollback exactly once across SIGKILLs, from acceptance and from m
   expect(
     (await clientB.deployments.getDeployment({ deploymentId: SEED.deployments.current })).isCurrent,
   ).toBe(false)
+  const before = continued()
   await clientB.deployments.rollbackDeployment({ deploymentId: SEED.deployments.v1 })
-  // Step 1 (verify) commits after STEP_MS; step 2 (switch) would commit after 2 × STEP_MS.
-  await new Promise((r) => setTimeout(r, STEP_MS * 1.5))
-  expect((await clientB.deployments.getDeployment({ deploymentId: SEED.deployments.v1 })).isCurrent).toBe(
-    false,
-  )
+  // Step 1 (verify) commits after STEP_MS; step 2 (switch) would commit STEP_MS later.
+  await eventually(async () => continued() > before, 30_000)
   await kill(b.child)
+  // Killed between the steps: the traffic had not moved.
+  const between = await openDatabase({ dataDir })
+  try {
+    const [current] = await between.query<{ current_deployment_id: string }>(
+      'SELECT current_deployment_id FROM apps WHERE id = $1',
+      [SEED.appId],
+    )
+    expect(current?.current_deployment_id).toBe(SEED.deployments.v2)
+  } finally {
+    await between.close()
+  }
 
   // 3. The third process finishes it once the dead worker's lease has run out.
   const c = await start()

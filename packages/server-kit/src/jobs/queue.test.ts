@@ -162,9 +162,16 @@ describe.each(testDatabaseKinds())('JobQueue on %s', (kind) => {
     expect(await db.query('SELECT * FROM jobs')).toEqual([])
   })
 
-  it('moves a workflow through its steps with continueWith', async () => {
+  it('moves a workflow through its steps with continueWith, logging each step at debug once committed', async () => {
+    const lines: Record<string, unknown>[] = []
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()))
+        done()
+      },
+    })
     const db = await setup()
-    const queue = queueOn(db)
+    const queue = queueOn(db, { logger: pino({ level: 'debug' }, sink) })
     await queue.install()
     queue.work<{ step: number }>('wf', async (job, ctx) => {
       const record = (tx: { query: Database['query'] }) =>
@@ -178,6 +185,10 @@ describe.each(testDatabaseKinds())('JobQueue on %s', (kind) => {
     expect(
       (await db.query<{ step: number }>('SELECT step FROM effects ORDER BY step')).map((r) => r.step),
     ).toEqual([1, 2, 3])
+    expect(lines.map(({ msg, queue, jobId, level }) => ({ msg, queue, jobId, level }))).toEqual([
+      { msg: 'job continued', queue: 'wf', jobId: id, level: 20 },
+      { msg: 'job continued', queue: 'wf', jobId: id, level: 20 },
+    ])
   })
 
   it('retries a failing job and gives up after max attempts', async () => {

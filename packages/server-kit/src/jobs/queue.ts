@@ -101,6 +101,7 @@ export class JobQueue {
   private readonly retryDelayMs: (attempt: number) => number
   private readonly onError: (error: unknown, job: Job) => void
   private readonly onPollError: (error: unknown) => void
+  private readonly logger: Logger | undefined
   private readonly inFlight = new Set<Promise<void>>()
   private readonly controllers = new Set<AbortController>()
   private timer: NodeJS.Timeout | undefined
@@ -121,6 +122,7 @@ export class JobQueue {
     this.idleDelay = this.pollMs
     this.retryDelayMs = options.retryDelayMs ?? ((attempt) => Math.min(60_000, 1000 * 2 ** attempt))
     const logger = options.logger
+    this.logger = logger
     this.onError =
       options.onError ??
       (logger
@@ -357,6 +359,9 @@ export class JobQueue {
           )
         })
         settled = true
+        // Once the step is committed: what an operator, or a test that stops a process between two
+        // steps, can wait for.
+        this.logger?.debug({ queue: job.queue, jobId: job.id }, 'job continued')
         if (options.delayMs) this.wakeIn(options.delayMs)
         else this.wake()
       },
