@@ -15,6 +15,18 @@ const until = async (check: () => Promise<boolean>, timeoutMs = 30_000) => {
   }
 }
 
+/** A logger at `level` whose lines are kept, parsed, in `lines`. */
+function capturedLog(level: 'debug' | 'warn') {
+  const lines: Record<string, unknown>[] = []
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()))
+      done()
+    },
+  })
+  return { lines, logger: pino({ level }, sink) }
+}
+
 describe.each(testDatabaseKinds())('JobQueue on %s', (kind) => {
   const freshDatabase = schemaPerTest(kind)
   const cleanups: Array<() => Promise<void>> = []
@@ -163,15 +175,9 @@ describe.each(testDatabaseKinds())('JobQueue on %s', (kind) => {
   })
 
   it('moves a workflow through its steps with continueWith, logging each step at debug once committed', async () => {
-    const lines: Record<string, unknown>[] = []
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(JSON.parse(chunk.toString()))
-        done()
-      },
-    })
+    const { lines, logger } = capturedLog('debug')
     const db = await setup()
-    const queue = queueOn(db, { logger: pino({ level: 'debug' }, sink) })
+    const queue = queueOn(db, { logger })
     await queue.install()
     queue.work<{ step: number }>('wf', async (job, ctx) => {
       const record = (tx: { query: Database['query'] }) =>
@@ -208,15 +214,9 @@ describe.each(testDatabaseKinds())('JobQueue on %s', (kind) => {
   })
 
   it("logs each failed run as one structured line of the service's logger, with the job and its error", async () => {
-    const lines: Record<string, unknown>[] = []
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(JSON.parse(chunk.toString()))
-        done()
-      },
-    })
+    const { lines, logger } = capturedLog('warn')
     const db = await setup()
-    const queue = queueOn(db, { retryDelayMs: () => 0, logger: pino({ level: 'warn' }, sink) })
+    const queue = queueOn(db, { retryDelayMs: () => 0, logger })
     await queue.install()
     queue.work('boom', async () => {
       throw new Error('receiver refused')
