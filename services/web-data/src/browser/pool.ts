@@ -48,14 +48,44 @@ export interface NewContextOptions {
   viewport?: { width: number; height: number }
 }
 
+/** A launched browser and how many pools hold it. */
+interface SharedBrowser {
+  browser: Promise<Browser>
+  holders: number
+}
+
 /**
- * One headless chromium per process, launched on first use, with a fresh context (cookies,
+ * The browsers this process launched, by executable. A deployment runs one service per process, but
+ * a process that starts several (a test run, another team's suite with our stand-in) would otherwise
+ * launch a chromium for each: every pool holds the process's one, and the last to close closes it.
+ */
+const launched = new Map<string, SharedBrowser>()
+
+function launch(executablePath: string): SharedBrowser {
+  // playwright-core is loaded by the first browser request: it costs more than a second and tens of
+  // MB at start-up, and most requests never need it.
+  const browser = import('playwright-core').then(({ chromium }) =>
+    chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true }),
+  )
+  const shared: SharedBrowser = { browser, holders: 0 }
+  const forget = () => {
+    if (launched.get(executablePath) === shared) launched.delete(executablePath)
+  }
+  // A browser that crashed or failed to start is launched again by the next request.
+  browser.then((b) => b.on('disconnected', forget), forget)
+  launched.set(executablePath, shared)
+  return shared
+}
+
+/**
+ * A headless chromium shared by the process (launched on first use) with a fresh context (cookies,
  * storage, cache) per scrape or session. Every context's requests go through the private-address
- * guard. `close()` closes the browser (service shutdown).
+ * guard. `close()` closes the pool's contexts and lets go of the browser (service shutdown).
  */
 export class BrowserPool {
-  private launching: Promise<Browser> | undefined
+  private held: SharedBrowser | undefined
   private closed = false
+  private readonly contexts = new Set<BrowserContext>()
 
   constructor(
     private readonly options: {
@@ -94,31 +124,30 @@ export class BrowserPool {
 
   private async browser(): Promise<Browser> {
     this.assertAvailable()
-    if (!this.launching) {
-      // playwright-core is loaded by the first browser request: it costs more than a second and
-      // tens of MB at start-up, and most requests never need it.
-      const launching = import('playwright-core')
-        .then(({ chromium }) =>
-          chromium.launch({ executablePath: this.executablePath, args: CHROMIUM_ARGS, headless: true }),
-        )
-        .then((browser) => {
-          browser.on('disconnected', () => {
-            if (this.launching === launching) this.launching = undefined
-          })
-          return browser
-        })
-      launching.catch(() => {
-        if (this.launching === launching) this.launching = undefined
-      })
-      this.launching = launching
+    const executablePath = this.executablePath as string
+    const current = launched.get(executablePath)
+    if (!this.held || this.held !== current) {
+      // The one it held crashed (or none yet): hold the process's current browser.
+      this.release()
+      this.held = current ?? launch(executablePath)
+      this.held.holders++
     }
     try {
-      return await this.launching
+      return await this.held.browser
     } catch (error) {
       // Playwright's launch error names the executable and quotes the browser's own output.
       this.options.warn?.({ err: error }, 'The browser failed to start.')
       throw browserUnavailable('The browser failed to start.')
     }
+  }
+
+  /** Lets go of the held browser; the last holder closes it. */
+  private release(): Promise<void> {
+    const held = this.held
+    this.held = undefined
+    if (!held || --held.holders > 0) return Promise.resolve()
+    if (launched.get(this.executablePath ?? '') === held) launched.delete(this.executablePath ?? '')
+    return held.browser.then((b) => b.close()).catch(() => {})
   }
 
   /** A new isolated context whose every request goes through the private-address guard. */
@@ -143,6 +172,10 @@ export class BrowserPool {
           ? { skipTlsVerification: options.skipTlsVerification }
           : {}),
       })
+      // Closed while the context opened: the browser may live on for other pools, this context must not.
+      if (this.closed) throw browserUnavailable('The service is shutting down.')
+      this.contexts.add(context)
+      context.on('close', () => this.contexts.delete(context))
       return { context, guard }
     } catch (error) {
       await context.close().catch(() => {})
@@ -150,11 +183,10 @@ export class BrowserPool {
     }
   }
 
-  /** Closes the browser; later requests answer 503. */
+  /** Closes the pool's contexts and lets go of the browser; later requests answer 503. */
   async close(): Promise<void> {
     this.closed = true
-    const launching = this.launching
-    this.launching = undefined
-    if (launching) await launching.then((b) => b.close()).catch(() => {})
+    await Promise.all([...this.contexts].map((context) => context.close().catch(() => {})))
+    await this.release()
   }
 }
