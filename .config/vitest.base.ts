@@ -2,14 +2,15 @@ import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 /**
- * Test files a suite runs at once: one per two cores. A second worker starts its own copy of what a
- * worker's files share (the services, PGlite, the spec validator). turbo runs one task more than
- * there are cores (`--concurrency=150%`), which keeps both cores busy while a suite waits: on a
- * 2-core machine a whole `pnpm test` took 428 s and 823 CPU-seconds so, against 481 s and 920 with
- * a worker per core and a task per core.
+ * Test files a suite runs at once: one per core. turbo runs as many tasks as there are cores
+ * (`--concurrency=100%`), so on a 2-core machine at most four test files run at a time, and most of
+ * them wait on a service, a database thread or a browser much of the time (vitest's default, one
+ * less than the cores, leaves a 2-core machine's long suites on one file at a time). One worker per
+ * two cores with three tasks at once measured the same for a whole fresh-clone run (wall time and
+ * CPU-seconds, within run-to-run noise) and made one suite alone take half as long again.
  */
 export function suiteWorkers(): number {
-  return Math.max(1, Math.floor(availableParallelism() / 2))
+  return availableParallelism()
 }
 
 /**
