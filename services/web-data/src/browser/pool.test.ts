@@ -6,12 +6,12 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { CHROMIUM, describeBrowser } from '../testing/browser.js'
 import { BrowserPool } from './pool.js'
 
-/** The browser behind a context of `pool`, and the context. */
-async function browserOf(pool: BrowserPool): Promise<{ browser: Browser; close: () => Promise<void> }> {
+/** The browser behind a new context of `pool`. */
+async function browserOf(pool: BrowserPool): Promise<Browser> {
   const { context } = await pool.newContext()
   const browser = context.browser()
   if (!browser) throw new Error('a context without a browser')
-  return { browser, close: () => context.close() }
+  return browser
 }
 
 describeBrowser('the browser of the process', () => {
@@ -39,34 +39,34 @@ describeBrowser('the browser of the process', () => {
   it('is one for every pool, stays while one holds it, and closes with the last', async () => {
     const [a, b] = [newPool(), newPool()]
     const [first, second] = await Promise.all([browserOf(a), browserOf(b)])
-    expect(second.browser).toBe(first.browser)
+    expect(second).toBe(first)
 
     // A closing pool takes its own contexts with it, not the other pool's or the browser.
     await a.close()
-    expect(first.browser.contexts()).toHaveLength(1)
-    expect(first.browser.isConnected()).toBe(true)
+    expect(first.contexts()).toHaveLength(1)
+    expect(first.isConnected()).toBe(true)
     await expect(a.newContext()).rejects.toMatchObject({ status: 503 })
     const page = await (await b.newContext()).context.newPage()
     await page.setContent('<p>still here</p>')
     expect(await page.textContent('p')).toBe('still here')
 
     await b.close()
-    expect(first.browser.isConnected()).toBe(false)
+    expect(first.isConnected()).toBe(false)
   })
 
   it('is launched again for every pool once it went away', async () => {
     const [a, b] = [newPool(), newPool()]
-    const crashed = (await browserOf(a)).browser
-    expect((await browserOf(b)).browser).toBe(crashed)
+    const crashed = await browserOf(a)
+    expect(await browserOf(b)).toBe(crashed)
     // As a crash looks to the pools: the browser disconnects under them.
     await crashed.close()
 
     const [again, alsoAgain] = await Promise.all([browserOf(a), browserOf(b)])
-    expect(again.browser).not.toBe(crashed)
-    expect(alsoAgain.browser).toBe(again.browser)
+    expect(again).not.toBe(crashed)
+    expect(alsoAgain).toBe(again)
     await a.close()
-    expect(again.browser.isConnected()).toBe(true)
+    expect(again.isConnected()).toBe(true)
     await b.close()
-    expect(again.browser.isConnected()).toBe(false)
+    expect(again.isConnected()).toBe(false)
   })
 })

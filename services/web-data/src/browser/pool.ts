@@ -48,8 +48,9 @@ export interface NewContextOptions {
   viewport?: { width: number; height: number }
 }
 
-/** A launched browser and how many pools hold it. */
+/** A launched browser, the executable it was launched from and how many pools hold it. */
 interface SharedBrowser {
+  executablePath: string
   browser: Promise<Browser>
   holders: number
 }
@@ -61,18 +62,23 @@ interface SharedBrowser {
  */
 const launched = new Map<string, SharedBrowser>()
 
+/** The next request launches a new browser. */
+function forget(shared: SharedBrowser): void {
+  if (launched.get(shared.executablePath) === shared) launched.delete(shared.executablePath)
+}
+
 function launch(executablePath: string): SharedBrowser {
   // playwright-core is loaded by the first browser request: it costs more than a second and tens of
   // MB at start-up, and most requests never need it.
   const browser = import('playwright-core').then(({ chromium }) =>
     chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true }),
   )
-  const shared: SharedBrowser = { browser, holders: 0 }
-  const forget = () => {
-    if (launched.get(executablePath) === shared) launched.delete(executablePath)
-  }
+  const shared: SharedBrowser = { executablePath, browser, holders: 0 }
   // A browser that crashed or failed to start is launched again by the next request.
-  browser.then((b) => b.on('disconnected', forget), forget)
+  browser.then(
+    (b) => b.on('disconnected', () => forget(shared)),
+    () => forget(shared),
+  )
   launched.set(executablePath, shared)
   return shared
 }
@@ -146,7 +152,7 @@ export class BrowserPool {
     const held = this.held
     this.held = undefined
     if (!held || --held.holders > 0) return Promise.resolve()
-    if (launched.get(this.executablePath ?? '') === held) launched.delete(this.executablePath ?? '')
+    forget(held)
     return held.browser.then((b) => b.close()).catch(() => {})
   }
 
