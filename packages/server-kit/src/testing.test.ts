@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { Database } from './db/database.js'
 import { openPreparedTestDatabase, testDatabaseKinds } from './testing.js'
 
 describe('openPreparedTestDatabase', () => {
@@ -26,14 +27,19 @@ describe('openPreparedTestDatabase', () => {
     }
   })
 
-  it('does not keep a template whose preparation failed', async () => {
+  it('does not keep a template whose preparation failed, and closes its engine', async () => {
     const key = `failing-${Math.random()}`
     let calls = 0
-    const prepare = async () => {
+    let failed: Database | undefined
+    const prepare = async (db: Database) => {
       calls++
-      if (calls === 1) throw new Error('migration failed')
+      if (calls === 1) {
+        failed = db
+        throw new Error('migration failed')
+      }
     }
     await expect(openPreparedTestDatabase('pglite', key, prepare)).rejects.toThrow('migration failed')
+    await expect(failed?.query('SELECT 1')).rejects.toThrow()
     const db = await openPreparedTestDatabase('pglite', key, prepare)
     await db.close()
     expect(calls).toBe(2)
@@ -51,6 +57,21 @@ describe('openPreparedTestDatabase', () => {
       await a.close()
       await b.close()
       expect(preparations).toBe(2)
+    },
+  )
+
+  it.skipIf(!testDatabaseKinds().includes('postgres'))(
+    'closes a PostgreSQL database whose preparation failed',
+    async () => {
+      let failed: Database | undefined
+      const prepare = async (db: Database) => {
+        failed = db
+        throw new Error('migration failed')
+      }
+      await expect(openPreparedTestDatabase('postgres', 'pg-failing', prepare)).rejects.toThrow(
+        'migration failed',
+      )
+      await expect(failed?.query('SELECT 1')).rejects.toThrow()
     },
   )
 })

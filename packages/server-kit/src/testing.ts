@@ -55,7 +55,7 @@ export async function openPreparedTestDatabase(
 ): Promise<Database> {
   if (kind === 'postgres') {
     const db = await openTestDatabase('postgres')
-    await prepare(db)
+    await closedIfFails(db.close, prepare(db))
     return db
   }
   if (prepared && preparedTemplateMatches(prepared)) {
@@ -69,7 +69,7 @@ export async function openPreparedTestDatabase(
       // Imported here: the services' bundles include this module, and their start never needs PGlite on this thread.
       const { PGlite: Engine } = await import('@electric-sql/pglite')
       const pg = await createPglite(Engine, undefined, {})
-      await prepare(pgliteDatabase(pg))
+      await closedIfFails(() => pg.close(), prepare(pgliteDatabase(pg)))
       return pg
     })()
     // A failed preparation is not kept: the next test tries again and reports its own error.
@@ -77,6 +77,16 @@ export async function openPreparedTestDatabase(
     templates.set(key, template)
   }
   return pgliteDatabase(await (await template).clone())
+}
+
+/** Waits for `work`; when it fails, closes the database it ran on before rethrowing its error. */
+async function closedIfFails(close: () => Promise<void>, work: Promise<void>): Promise<void> {
+  try {
+    await work
+  } catch (error) {
+    await close().catch(() => {})
+    throw error
+  }
 }
 
 /**
