@@ -92,6 +92,20 @@ describe('test controls', () => {
     expect(controls.journal().map((e) => e.delayedMs)).toEqual([300, undefined])
   })
 
+  it('answers a large body the app refused unread, and journals it as truncated', async () => {
+    const { controls, call } = setup()
+    const body = JSON.stringify({ items: Array.from({ length: 55_000 }, (_, i) => i) })
+    const answer = await call('/v2/nowhere', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(answer.status).toBe(404)
+    expect(controls.journal()).toMatchObject([
+      { path: '/v2/nowhere', status: 404, requestBody: { truncated: true } },
+    ])
+  })
+
   it('journals each request with its operation, body, status and request id; filters; clears; keeps the last N', async () => {
     const { controls, create, call, clock } = setup()
     controls.fault({ operationId: 'getItem', status: 500, times: 1 })

@@ -27,7 +27,9 @@ export async function readBodyPreview(request: Request): Promise<unknown> {
       chunks.push(value)
       bytes += value.byteLength
       if (bytes > PREVIEW_LIMIT) {
-        await reader.cancel().catch(() => {})
+        // Not awaited: cancelling one branch of a cloned body settles only once the other branch
+        // is read or cancelled too, and an app that answered without reading the body never does.
+        void reader.cancel().catch(() => {})
         return { truncated: true, bytes }
       }
     }
