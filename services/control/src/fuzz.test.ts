@@ -25,6 +25,7 @@ import { bundledSpec } from './testing/harness.js'
 const SERVICE_DIR = fileURLToPath(new URL('..', import.meta.url))
 
 const ROOT_KEY = 'ck_fuzz_root_key'
+const CONTROLS_TOKEN = 'fuzz_controls_token'
 const KINDS = testDatabaseKinds()
 // At least 5,000 distinct requests per API and run: shared between the storages, each with a seed of its own.
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? Math.ceil(5_000 / KINDS.length))
@@ -42,6 +43,8 @@ for (const kind of KINDS) {
         env: {
           PORT: '0',
           CONTROL_ROOT_KEY: ROOT_KEY,
+          // Only for the concurrency phase's resets to the seeded state (POST /__controls/reset).
+          CONTROL_TEST_CONTROLS_TOKEN: CONTROLS_TOKEN,
           LOG_LEVEL: 'error',
           ...(kind === 'pglite'
             ? { DATA_DIR: 'memory://', DATABASE_URL: '' }
@@ -73,6 +76,8 @@ for (const kind of KINDS) {
         // After the run, 20 identical calls at once per write operation on one resource, then the
         // invariants (FUZZ_CONCURRENT_CALLS=0 skips them).
         concurrentCalls: Number(process.env.FUZZ_CONCURRENT_CALLS ?? 20),
+        // The examples the concurrency phase starts from name the seeded workspace's resources.
+        reset: () => resetToSeed(service.url),
         invariants: controlInvariants,
       })
       // A finding carries the service's own error lines (LOG_LEVEL=error: a 500's cause, by request id).
@@ -88,4 +93,12 @@ for (const kind of KINDS) {
       ).toEqual([])
     }, 420_000)
   })
+}
+
+async function resetToSeed(baseUrl: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/__controls/reset`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${CONTROLS_TOKEN}` },
+  })
+  if (!response.ok) throw new Error(`reset to the seeded state: ${response.status} ${await response.text()}`)
 }

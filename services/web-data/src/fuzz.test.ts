@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import {
   builtServiceEntry,
   type FuzzReport,
+  type FuzzRequest,
   formatReport,
   type OpenApiDocument,
   type RunningCommand,
@@ -21,10 +22,14 @@ import {
 import { openDatabase, testDatabaseKinds } from '@apiplatform/server-kit'
 import { spec } from '@apiplatform/web-data-routes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type CrawlSite, startCrawlSite } from './testing/crawl-site.js'
 import { webDataKnownFailures } from './testing/fuzz-known.js'
 
 const SERVICE_DIR = fileURLToPath(new URL('..', import.meta.url))
 const API_KEY = 'wd_fuzz_api_key_0123456789'
+const CONTROLS_TOKEN = 'fuzz_controls_token'
+/** The host of the examples' pages: the docs portal of `pnpm start`. */
+const EXAMPLE_SITE = 'http://127.0.0.1:7300'
 const KINDS = testDatabaseKinds()
 // At least 5,000 distinct requests per API and run: shared between the storages, each with a seed of its own.
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? Math.ceil(5_000 / KINDS.length))
@@ -33,8 +38,10 @@ const seedOf = (kind: (typeof KINDS)[number]) => Number(process.env.FUZZ_SEED ??
 for (const kind of KINDS) {
   describe(`fuzzing the web-data API on ${kind}`, () => {
     let service: RunningCommand
+    let site: CrawlSite
     const schema = `fuzz_${randomUUID().replaceAll('-', '')}`
     beforeAll(async () => {
+      site = await startCrawlSite()
       // The service as operators run it, in its own process: the fuzzer's work does not share its
       // event loop, and a request that wedged it cannot take other suites with it.
       service = await startServiceCommand(process.execPath, [builtServiceEntry(SERVICE_DIR)], {
@@ -42,7 +49,13 @@ for (const kind of KINDS) {
         env: {
           PORT: '0',
           WEB_DATA_API_KEY: API_KEY,
-          WEB_DATA_ALLOW_PRIVATE_URLS: '0',
+          // The local site of the concurrency phase. Generated requests that name other loopback
+          // ports get what those answer: a page, or the documented 502/504.
+          WEB_DATA_ALLOW_PRIVATE_URLS: '1',
+          // Only for the concurrency phase's resets to the seeded state (POST /__controls/reset).
+          WEB_DATA_TEST_CONTROLS_TOKEN: CONTROLS_TOKEN,
+          // An agent run lasts long enough for the concurrency phase's cancels to find it running.
+          WEB_DATA_AGENT_STEP_MS: '200',
           // The run sends thousands of requests a minute; the plan limits would answer most with 429.
           WEB_DATA_RATE_LIMIT_PER_MIN: '1000000',
           WEB_DATA_MAX_CONCURRENT_JOBS: '1000',
@@ -57,6 +70,7 @@ for (const kind of KINDS) {
     }, 300_000)
     afterAll(async () => {
       await service?.kill()
+      await site?.close()
       if (kind === 'postgres') {
         const db = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, schema })
         await db.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
@@ -85,6 +99,8 @@ for (const kind of KINDS) {
         // After the run, 20 identical calls at once per write operation on one resource, then the
         // invariants (FUZZ_CONCURRENT_CALLS=0 skips them).
         concurrentCalls: Number(process.env.FUZZ_CONCURRENT_CALLS ?? 20),
+        reset: () => resetToSeed(service.url),
+        localize: (request) => atSite(request, site.url),
         invariants: webDataInvariants,
       })
       // A finding carries the service's own error lines (LOG_LEVEL=error: a 500's cause, by request id).
@@ -100,4 +116,20 @@ for (const kind of KINDS) {
       ).toEqual([])
     }, 420_000)
   })
+}
+
+async function resetToSeed(baseUrl: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/__controls/reset`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${CONTROLS_TOKEN}` },
+  })
+  if (!response.ok) throw new Error(`reset to the seeded state: ${response.status} ${await response.text()}`)
+}
+
+/** The request with the examples' site replaced by the local one, wherever a body names it. */
+function atSite(request: FuzzRequest, siteUrl: string): FuzzRequest {
+  if (request.body?.type !== 'json') return request
+  const text = JSON.stringify(request.body.value)
+  if (!text.includes(EXAMPLE_SITE)) return request
+  return { ...request, body: { type: 'json', value: JSON.parse(text.split(EXAMPLE_SITE).join(siteUrl)) } }
 }

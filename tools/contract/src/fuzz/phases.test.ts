@@ -8,6 +8,7 @@ import { exactlyOneLive, type Invariant, limitHolds } from './concurrency/rules.
 import { formatReport } from './report.js'
 import { type FuzzReport, runFuzz } from './run.js'
 import { FAKE_KEY, type FakeDefect, fakeSpec, SESSION_LIMIT, startFakeApi } from './testing/fake-api.js'
+import type { FuzzOptions } from './types.js'
 
 /** The fake API's invariant table, as a service's fuzz test gives its own. */
 const invariants: Invariant[] = [
@@ -32,9 +33,10 @@ const invariants: Invariant[] = [
 let api: Awaited<ReturnType<typeof startFakeApi>> | undefined
 afterEach(() => api?.close())
 
-const fuzz = async (defects: FakeDefect[]): Promise<FuzzReport> => {
+const fuzz = async (defects: FakeDefect[], options: Partial<FuzzOptions> = {}): Promise<FuzzReport> => {
   api = await startFakeApi(defects)
   return runFuzz({
+    ...options,
     spec: fakeSpec,
     baseUrl: api.url,
     credential: FAKE_KEY,
@@ -71,6 +73,34 @@ describe('the later phases of a run', () => {
     )
     expect(report.byKind['reserved-name'], text).toBeGreaterThan(0)
     expect(report.byKind['dot-segment'], text).toBe(4 * 4)
+  }, 120_000)
+
+  it('reset before each write operation, send every request of the concurrency phase through localize, and say why an operation was not reached', async () => {
+    let resets = 0
+    let localized = 0
+    const report = await fuzz([], {
+      reset: async () => {
+        resets++
+      },
+      localize: (request) => {
+        localized++
+        return request
+      },
+    })
+    const concurrency = report.concurrency
+    expect(resets).toBe((concurrency?.reached.length ?? 0) + (concurrency?.unreached.length ?? 0))
+    expect(localized).toBeGreaterThanOrEqual(concurrency?.sent ?? Number.POSITIVE_INFINITY)
+    expect(concurrency?.reached.length).toBeGreaterThan(0)
+
+    // Requests localized without their credential reach nothing; the report says why.
+    const refused = await fuzz([], { localize: (request) => ({ ...request, authorization: null }) })
+    const text = formatReport(refused)
+    expect(refused.concurrency?.reached, text).toEqual([])
+    expect(Object.keys(refused.concurrency?.why ?? {}).sort(), text).toEqual(
+      [...(refused.concurrency?.unreached ?? [])].sort(),
+    )
+    expect(Object.values(refused.concurrency?.why ?? {}).join('\n'), text).toMatch(/answered 401/)
+    expect(text).toMatch(/not reached: \w+ \((answered 401|no \w+ could be made)/)
   }, 120_000)
 
   it('find every race: a delete or a unique create that succeeds twice, a reroll that leaves two keys, a limit exceeded', async () => {

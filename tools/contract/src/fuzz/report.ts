@@ -82,7 +82,7 @@ export function formatReport(report: FuzzReport, label = ''): string {
   ]
   if (report.concurrency)
     lines.push(
-      `concurrency: ${report.concurrency.sent} requests; ${report.concurrency.reached.length} write operations reached, ${report.concurrency.checked.length} invariants checked; not reached: ${report.concurrency.unreached.join(', ') || 'none'}`,
+      `concurrency: ${report.concurrency.sent} requests; ${report.concurrency.reached.length} write operations reached, ${report.concurrency.checked.length} invariants checked; not reached: ${report.concurrency.unreached.map((id) => `${id} (${report.concurrency?.why[id] ?? '?'})`).join(', ') || 'none'}`,
     )
   for (const finding of report.findings) lines.push(formatFinding(finding, report.seed))
   for (const finding of report.known)

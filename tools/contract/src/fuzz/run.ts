@@ -12,7 +12,7 @@ import { createPool } from './pool.js'
 import { fromProbe, livenessProbe } from './probes.js'
 import { type FuzzRequest, requestPath } from './request.js'
 import { reservedNameRequests } from './reserved-names.js'
-import { createSender } from './send.js'
+import { createSender, type Sender } from './send.js'
 import { shrinkFindings, sizeOf } from './shrink.js'
 import type { Finding, FuzzOptions, FuzzReport, Phase } from './types.js'
 
@@ -244,16 +244,20 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     const calls = options.concurrentCalls ?? 20
     if (calls > 0 && !wedged && !report.stopped) {
       const parallel = createSender(options.baseUrl, options.credential, { timeoutMs, concurrency: calls })
+      const { localize } = options
+      const local = (to: Sender): Sender =>
+        localize ? { send: (request) => to.send(localize(request)), close: () => to.close() } : to
       try {
         report.concurrency = await runConcurrencyPhase({
           operations,
           generator,
           resources,
-          sender,
-          parallel,
+          sender: local(sender),
+          parallel: local(parallel),
           calls,
           seed: mix(options.seed, 0, 6),
           invariants: [...genericInvariants(options.spec, operations), ...(options.invariants ?? [])],
+          ...(options.reset ? { reset: options.reset } : {}),
           isWrite,
           judge: { judge, settle },
           record: (verdict, index) => record({ ...verdict, origin: { phase: 'concurrency', index } }),

@@ -129,6 +129,17 @@ export interface FuzzOptions {
    * phase (after the valid phase). Default 20; 0 skips the phase.
    */
   concurrentCalls?: number
+  /**
+   * Returns the service to its seeded state (a test-controls reset). Given, the concurrency phase
+   * calls it before each write operation's calls: the operations' examples name the seeded
+   * resources, which the valid phase or an earlier operation's calls may have deleted.
+   */
+  reset?: () => Promise<void>
+  /**
+   * Rewrites each request of the concurrency phase before it is sent: the examples' hosts to a
+   * local site, say, for a service that fetches the pages it is given.
+   */
+  localize?: (request: FuzzRequest) => FuzzRequest
   /** The API's invariant table for the concurrency phase (`invariantsFor`), besides the generic rules. */
   invariants?: Invariant[]
   /** Which operations write (the concurrency phase calls those); default `isWriteOperation`. */
@@ -163,6 +174,8 @@ export interface ConcurrencySummary {
   reached: string[]
   /** Write operations no call reached (no resource to act on, or every call refused). */
   unreached: string[]
+  /** Why each unreached operation was not reached: what its last attempt answered, or the resource it lacked. */
+  why: Record<string, string>
   /** Invariants checked (operation: what). */
   checked: string[]
 }

@@ -22,6 +22,8 @@ export interface ConcurrencyContext {
   judge: Judge
   /** Records a finding of the phase (`index`: the operation's position, for the report). */
   record(verdict: Verdict, index: number): void
+  /** Back to the seeded state, before each write operation's calls (`FuzzOptions.reset`). */
+  reset?: () => Promise<void>
   /** Whether the run must stop (time limit, a wedged service). */
   stopped(): boolean
 }
@@ -33,7 +35,7 @@ export interface ConcurrencyContext {
  * answer is judged as in the other phases (no 5xx, documented, valid body).
  */
 export async function runConcurrencyPhase(ctx: ConcurrencyContext): Promise<ConcurrencySummary> {
-  const summary: ConcurrencySummary = { sent: 0, reached: [], unreached: [], checked: [] }
+  const summary: ConcurrencySummary = { sent: 0, reached: [], unreached: [], why: {}, checked: [] }
   const byId = new Map(ctx.operations.map((o) => [o.id, o]))
   const send = async (request: FuzzRequest, index: number): Promise<Outcome> => {
     const outcome = await ctx.sender.send(request)
@@ -107,30 +109,51 @@ export async function runConcurrencyPhase(ctx: ConcurrencyContext): Promise<Conc
   }
   for (const [index, op] of writes.entries()) {
     if (ctx.stopped()) break
+    await ctx.reset?.()
     const rules = ctx.invariants.filter((i) => i.operation === op.id)
     const overrides = Object.assign({}, ...rules.map((r) => r.body ?? {})) as Record<string, unknown>
     let reached = false
+    let why = 'no request to send'
     // A unique create's example name may exist already: its rule gets a third request.
     for (const candidate of baseRequests(op, ctx.generator, ctx.seed + index, rules.length > 0 ? 3 : 2)) {
       const fresh = await ctx.resources.fresh(op, ctx.sender, ctx.seed + index)
-      if (!fresh) continue
+      if (!fresh) {
+        why = `no ${ctx.resources.needs(op).join(', ')} could be made`
+        continue
+      }
       const request = ctx.judge.settle(withIds(withBody(candidate, overrides), fresh.ids))
-      if (request.invalid) continue
+      if (request.invalid) {
+        why = 'its requests were invalid'
+        continue
+      }
       // Without a rule, one call first tells whether the request reaches the operation at all (20
       // refused calls say little); a rule's calls must be the first on their resource.
-      if (rules.length === 0 && !is2xx(await send(request, index))) continue
+      if (rules.length === 0) {
+        const first = await send(request, index)
+        if (!is2xx(first)) {
+          why = `answered ${answerOf(first)}`
+          continue
+        }
+      }
       for (const rule of rules) await rule.prepare?.(runOf(op.id, request, [], fresh.ids, index))
       const outcomes = await inParallel(
         Array.from({ length: ctx.calls }, () => request),
         index,
       )
       reached = outcomes.some(is2xx)
-      if (!reached) continue
+      if (!reached) {
+        why = `answered ${answerOf(outcomes[0] as Outcome)}`
+        continue
+      }
       for (const rule of rules) await check(rule, runOf(op.id, request, outcomes, fresh.ids, index), index)
       await release(op, outcomes, index)
       break
     }
-    ;(reached ? summary.reached : summary.unreached).push(op.id)
+    if (reached) summary.reached.push(op.id)
+    else {
+      summary.unreached.push(op.id)
+      summary.why[op.id] = why
+    }
   }
 
   // Deletes racing creates and updates of the same resource: one delete at most, and gone after it.
@@ -189,6 +212,15 @@ export async function runConcurrencyPhase(ctx: ConcurrencyContext): Promise<Conc
     if (!ctx.stopped())
       await check(invariant, runOf('(after the phase)', undefined, [], {}, writes.length), writes.length)
   return summary
+}
+
+/** `404: <the error it names>`: what stopped a call, for the report. */
+function answerOf(outcome: Outcome): string {
+  if (!outcome.ok) return 'nothing (no answer)'
+  const body = outcome.answer.body as { error?: unknown } | undefined
+  const error = body?.error as { detail?: unknown } | string | undefined
+  const says = typeof error === 'string' ? error : error?.detail
+  return `${outcome.answer.status}${typeof says === 'string' ? `: ${says.slice(0, 100)}` : ''}`
 }
 
 /** A quarter deletes, a quarter creates (the request that made the resource), the rest updates. */

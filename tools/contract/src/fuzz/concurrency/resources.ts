@@ -54,7 +54,14 @@ export class Resources {
 
   /** The producer of `name` for `consumer`: of several, the one whose path shares most with it. */
   producerFor(name: string, consumer: FuzzOperation): Producer | undefined {
-    const list = this.producers.get(name) ?? (/id$/i.test(name) ? this.producers.get('id') : undefined) ?? []
+    // A plain `id` stands for `jobId` only where it was made on the same collection
+    // (`POST /v2/agent` for `/v2/agent/{jobId}`), not for any name ending in Id.
+    const list =
+      this.producers.get(name) ??
+      (/id$/i.test(name)
+        ? this.producers.get('id')?.filter((p) => sameCollection(p.op.template, consumer.template))
+        : undefined) ??
+      []
     // A creator first (`createKey`, not `rerollKey`, which needs a key itself), then the one
     // closest by path (`POST /v2/crawl` for `/v2/crawl/{id}`).
     const needsItself = (p: Producer) => Number(takes(p.op, name))
@@ -146,6 +153,12 @@ function takes(op: FuzzOperation, name: string): boolean {
     name in body ||
     op.parameters.some((p) => p.in === 'path' && (p.name === name || (name === 'id' && /id$/i.test(p.name))))
   )
+}
+
+/** Whether two paths start with the same two segments (`/v2/agent` and `/v2/agent/{jobId}`). */
+function sameCollection(a: string, b: string): boolean {
+  const head = (path: string) => path.split('/').slice(0, 3).join('/')
+  return head(a) === head(b)
 }
 
 function commonPrefix(a: string, b: string): number {

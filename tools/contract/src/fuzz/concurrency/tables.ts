@@ -3,7 +3,7 @@
  * documents 404 succeeds once, a create that documents 409 creates one). One line per rule the
  * spec states in prose.
  */
-import { afterwards, exactlyOneLive, type Invariant, limitHolds, valueAt } from './rules.js'
+import { afterwards, exactlyOneLive, type Invariant, limitHolds, succeedsAtMost, valueAt } from './rules.js'
 
 export const controlInvariants: Invariant[] = [
   // `expiration: 0` revokes the old key at once: of calls racing on it, one successor may live.
@@ -30,6 +30,13 @@ export const webDataInvariants: Invariant[] = [
     list: { operation: 'listBrowserSessions', query: '?status=active', items: ['sessions'] },
     remove: { operation: 'deleteBrowserSession', idName: 'sessionId' },
   }),
+  // Its 409: "already in a terminal state, or a cancellation is already in progress".
+  succeedsAtMost(
+    'cancelAgent',
+    1,
+    [409],
+    'cancelAgent: of identical cancels of a running agent one succeeds, the others answer 409',
+  ),
   afterwards(
     'credits never go negative (getCreditUsage after the phase)',
     undefined,
