@@ -4,6 +4,12 @@
  * waiting. Everything that reads "now" in such a service reads it here (JavaScript through
  * `now`, SQL through `clockedDatabase`); a service without controls reads `Date.now` directly.
  */
+/**
+ * The latest time the clock moves to: the API writes times with a TTL or a window added, and
+ * RFC 3339 dates have four-digit years, so a thousand years stay before 9999.
+ */
+const LATEST = Date.UTC(9000, 0, 1)
+
 export class TestClock {
   private offset = 0
   private readonly listeners = new Set<(offsetMs: number) => void>()
@@ -23,6 +29,10 @@ export class TestClock {
   advance(ms: number): number {
     if (!Number.isFinite(ms) || ms < 0)
       throw new RangeError(`advance takes a non-negative number of ms; got ${ms}`)
+    if (this.now() + ms > LATEST)
+      throw new RangeError(
+        `advance takes the clock to ${new Date(LATEST).toISOString()} at the latest; ${ms} ms is past it`,
+      )
     this.offset += Math.round(ms)
     for (const listener of this.listeners) listener(this.offset)
     return this.now()

@@ -174,6 +174,35 @@ describe('test controls', () => {
     expect((await call('/v2/items/1')).status).toBe(200)
   })
 
+  it('refuses a rule or a clock move it could not apply, and changes nothing', async () => {
+    const { controls, call } = setup()
+    expect(() => controls.fault({ status: 503, headers: { 'bad header': 'x' } })).toThrow(TypeError)
+    expect(() => controls.fault({ status: 503, headers: { 'X-A': 'a\r\nb' } })).toThrow(TypeError)
+    expect(() => controls.fault({ status: 503, operationId: 42 as never })).toThrow(TypeError)
+    expect(() => controls.latency({ delayMs: 2 ** 31 })).toThrow(RangeError)
+    await expect(controls.advanceClock(1e300)).rejects.toThrow(RangeError)
+    await expect(controls.advanceClock(Date.UTC(9000, 0, 1))).rejects.toThrow(RangeError)
+    expect(controls.rules()).toEqual([])
+    expect(controls.clockOffsetMs()).toBe(0)
+    expect((await call('/v2/items/1')).status).toBe(200)
+    // The latest move it takes: to the first day of the year 9000.
+    await controls.advanceClock(Date.UTC(9000, 0, 1) - Date.now() - 60_000)
+    expect(new Date(controls.now()).getUTCFullYear()).toBe(8999)
+  })
+
+  it('over HTTP: answers what it refuses with 400 and an unknown rule with 404', async () => {
+    const { call, controls } = setup('secret-token')
+    const auth = { authorization: 'Bearer secret-token', 'content-type': 'application/json' }
+    const post = (path: string, body: unknown) =>
+      call(`/__controls/${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) })
+    expect((await post('clock/advance', { ms: 1e300 })).status).toBe(400)
+    expect(await (await call('/__controls/clock', { headers: auth })).json()).toMatchObject({ offsetMs: 0 })
+    expect((await post('faults', { status: 503, headers: { 'bad header': 'x' } })).status).toBe(400)
+    expect((await post('latency', { delayMs: 3e9 })).status).toBe(400)
+    expect((await call('/__controls/rules/%zz', { method: 'DELETE', headers: auth })).status).toBe(404)
+    expect(controls.rules()).toEqual([])
+  })
+
   it('over HTTP: off without a token (the app answers), with one only for its bearer token', async () => {
     const off = setup()
     expect((await off.call('/__controls/rules')).status).toBe(404)

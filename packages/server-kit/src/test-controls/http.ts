@@ -92,10 +92,19 @@ async function answer(controls: TestControls, route: string, url: URL, request: 
   }
   const rule = /^DELETE \/rules\/([^/]+)$/.exec(route)
   if (rule)
-    return controls.removeRule(decodeURIComponent(rule[1] as string))
+    return controls.removeRule(decodedOrItself(rule[1] as string))
       ? json(204, undefined)
       : json(404, { error: 'no such rule' })
   return json(404, { error: `no test control at ${route}` })
+}
+
+/** A rule id from the path; a malformed escape (`%zz`) names no rule rather than failing. */
+function decodedOrItself(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
 }
 
 const clockState = (controls: TestControls) => ({

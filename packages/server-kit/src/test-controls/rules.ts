@@ -18,6 +18,18 @@ export interface RequestFacts {
   operationId: string | undefined
 }
 
+/** The longest delay a timer takes (2^31 - 1 ms, about 24.8 days); a longer one would fire at once. */
+const LONGEST_DELAY_MS = 2 ** 31 - 1
+
+/** Headers a fault's answer can carry: refused when it is made, not on every request it matches. */
+function checkHeaders(headers: unknown): void {
+  if (typeof headers !== 'object' || headers === null || Array.isArray(headers))
+    throw new TypeError("a fault's headers are an object of names to strings")
+  for (const [name, value] of Object.entries(headers))
+    if (typeof value !== 'string') throw new TypeError(`the fault header ${name} is a string`)
+  new Headers(headers as Record<string, string>)
+}
+
 const globToRegExp = (glob: string): RegExp =>
   new RegExp(
     `^${glob
@@ -33,12 +45,15 @@ export class RuleSet {
   fault(options: FaultOptions): Rule {
     if (!Number.isInteger(options.status) || options.status < 400 || options.status > 599)
       throw new RangeError(`a fault's status is 400-599; got ${options.status}`)
+    if (options.message !== undefined && typeof options.message !== 'string')
+      throw new TypeError(`a fault's message is a string; got ${JSON.stringify(options.message)}`)
+    if (options.headers !== undefined) checkHeaders(options.headers)
     return this.add({ ...options, kind: 'fault' })
   }
 
   latency(options: LatencyOptions): Rule {
-    if (!Number.isFinite(options.delayMs) || options.delayMs < 0)
-      throw new RangeError(`latency takes a non-negative delayMs; got ${options.delayMs}`)
+    if (!Number.isFinite(options.delayMs) || options.delayMs < 0 || options.delayMs > LONGEST_DELAY_MS)
+      throw new RangeError(`latency takes a delayMs of 0 to ${LONGEST_DELAY_MS}; got ${options.delayMs}`)
     return this.add({ ...options, kind: 'latency' })
   }
 
@@ -74,6 +89,11 @@ export class RuleSet {
   }
 
   private add(options: (FaultOptions & { kind: 'fault' }) | (LatencyOptions & { kind: 'latency' })): Rule {
+    for (const name of ['operationId', 'method'] as const)
+      if (options[name] !== undefined && typeof options[name] !== 'string')
+        throw new TypeError(`${name} is a string; got ${JSON.stringify(options[name])}`)
+    if (options.path !== undefined && typeof options.path !== 'string' && !(options.path instanceof RegExp))
+      throw new TypeError(`path is a string (or a RegExp); got ${JSON.stringify(options.path)}`)
     const times = options.times ?? Number.POSITIVE_INFINITY
     if (times !== Number.POSITIVE_INFINITY && (!Number.isInteger(times) || times < 1))
       throw new RangeError(`times is a positive integer; got ${options.times}`)
