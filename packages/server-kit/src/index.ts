@@ -101,6 +101,7 @@ export {
   type ServiceListenSettings,
   serveService,
 } from './startup/service-runtime.js'
+export { checkCredentialOption, checkNumberOption, checkStringOption } from './startup/start-options.js'
 export { StartupError, startupSettings } from './startup/startup-error.js'
 export {
   CONTROLS_PREFIX,

@@ -12,7 +12,12 @@
  *
  * The published declarations are emitted from this file alone: its exports spell out their types.
  */
-import { StartupError, startInProcess } from '@apiplatform/server-kit'
+import {
+  checkCredentialOption,
+  checkNumberOption,
+  StartupError,
+  startInProcess,
+} from '@apiplatform/server-kit'
 import type { TestControls } from '@apiplatform/server-kit/test-controls-types'
 import { generateRootKey } from './config.js'
 import { parseEncryptionKey } from './domain/key-secrets.js'
@@ -117,6 +122,8 @@ export interface ControlService {
 
 /** Starts the control service in this process; resolves once it listens and `seed` is sent. */
 export async function startControlService(options: StartControlServiceOptions = {}): Promise<ControlService> {
+  checkCredentialOption('rootKey', options.rootKey)
+  checkNumberOption('workflowStepMs', options.workflowStepMs)
   const rootKey = options.rootKey ?? generateRootKey()
   let encryptionKey: Buffer | undefined
   try {

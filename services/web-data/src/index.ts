@@ -12,7 +12,12 @@
  *
  * The published declarations are emitted from this file alone: its exports spell out their types.
  */
-import { startInProcess } from '@apiplatform/server-kit'
+import {
+  checkCredentialOption,
+  checkNumberOption,
+  checkStringOption,
+  startInProcess,
+} from '@apiplatform/server-kit'
 import type { TestControls } from '@apiplatform/server-kit/test-controls-types'
 import { generateKey } from './billing/keys.js'
 import { configFromEnv } from './config.js'
@@ -90,6 +95,10 @@ export interface WebDataService {
 
 /** Starts the web-data service in this process; resolves once it listens and `seed` is sent. */
 export async function startWebDataService(options: StartWebDataServiceOptions = {}): Promise<WebDataService> {
+  checkCredentialOption('apiKey', options.apiKey)
+  checkNumberOption('credits', options.credits, { integer: true })
+  checkNumberOption('agentStepMs', options.agentStepMs)
+  checkStringOption('chromiumPath', options.chromiumPath)
   const apiKey = options.apiKey ?? generateKey()
   const defaults = configFromEnv({})
   const { url, port, seeded, controls, stop } = await startInProcess(

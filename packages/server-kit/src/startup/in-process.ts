@@ -9,6 +9,7 @@
 import { type SeedRequest, sendSeedRequests } from '../cli/seed-requests.js'
 import { createLogger, type Logger } from '../log/logger.js'
 import type { TestControls } from '../test-controls/public-types.js'
+import { checkStartOptions } from './start-options.js'
 
 /** Where the data lives: PGlite in memory, PGlite in a folder, or a PostgreSQL server (and schema). */
 export type InProcessStorage = 'memory' | { dataDir: string } | { databaseUrl: string; schema?: string }
@@ -79,6 +80,7 @@ export async function startInProcess(
   options: StartInProcessOptions,
   start: (settings: InProcessSettings) => Promise<InProcessService>,
 ): Promise<InProcessHandle> {
+  checkStartOptions(options)
   const service = await start({
     port: options.port ?? 0,
     hostname: options.hostname ?? '127.0.0.1',
