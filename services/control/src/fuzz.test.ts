@@ -14,6 +14,7 @@ import {
   type FuzzReport,
   formatReport,
   type RunningCommand,
+  resetToSeed,
   runFuzz,
   startServiceCommand,
 } from '@apiplatform/contract'
@@ -77,7 +78,7 @@ for (const kind of KINDS) {
         // invariants (FUZZ_CONCURRENT_CALLS=0 skips them).
         concurrentCalls: Number(process.env.FUZZ_CONCURRENT_CALLS ?? 20),
         // The examples the concurrency phase starts from name the seeded workspace's resources.
-        reset: () => resetToSeed(service.url),
+        reset: () => resetToSeed(service.url, CONTROLS_TOKEN),
         invariants: controlInvariants,
       })
       // A finding carries the service's own error lines (LOG_LEVEL=error: a 500's cause, by request id).
@@ -98,12 +99,4 @@ for (const kind of KINDS) {
         expect(report.concurrency?.reached.length, text).toBeGreaterThanOrEqual(40)
     }, 420_000)
   })
-}
-
-async function resetToSeed(baseUrl: string): Promise<void> {
-  const response = await fetch(`${baseUrl}/__controls/reset`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${CONTROLS_TOKEN}` },
-  })
-  if (!response.ok) throw new Error(`reset to the seeded state: ${response.status} ${await response.text()}`)
 }

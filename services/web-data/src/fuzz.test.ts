@@ -15,6 +15,7 @@ import {
   formatReport,
   type OpenApiDocument,
   type RunningCommand,
+  resetToSeed,
   runFuzz,
   startServiceCommand,
   webDataInvariants,
@@ -99,7 +100,7 @@ for (const kind of KINDS) {
         // After the run, 20 identical calls at once per write operation on one resource, then the
         // invariants (FUZZ_CONCURRENT_CALLS=0 skips them).
         concurrentCalls: Number(process.env.FUZZ_CONCURRENT_CALLS ?? 20),
-        reset: () => resetToSeed(service.url),
+        reset: () => resetToSeed(service.url, CONTROLS_TOKEN),
         localize: (request) => atSite(request, site.url),
         invariants: webDataInvariants,
       })
@@ -120,14 +121,6 @@ for (const kind of KINDS) {
         expect(report.concurrency?.reached.length, text).toBeGreaterThanOrEqual(13)
     }, 420_000)
   })
-}
-
-async function resetToSeed(baseUrl: string): Promise<void> {
-  const response = await fetch(`${baseUrl}/__controls/reset`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${CONTROLS_TOKEN}` },
-  })
-  if (!response.ok) throw new Error(`reset to the seeded state: ${response.status} ${await response.text()}`)
 }
 
 /** The request with the examples' site replaced by the local one, wherever a body names it. */

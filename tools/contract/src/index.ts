@@ -58,7 +58,12 @@ export {
   type RoutesConsumerChecks,
   routesConsumerFiles,
 } from './routes-consumer.js'
-export { builtServiceEntry, type RunningCommand, startServiceCommand } from './service-command.js'
+export {
+  builtServiceEntry,
+  type RunningCommand,
+  resetToSeed,
+  startServiceCommand,
+} from './service-command.js'
 export { loadSpec, type OpenApiDocument, type OperationObject } from './spec.js'
 export { installedCopies, type TypeCheckCost, typeCheckCost } from './type-check-cost.js'
 export { validatingFetch } from './validating-fetch.js'

@@ -63,3 +63,15 @@ export function builtServiceEntry(serviceDir: string): string {
     )
   return entry
 }
+
+/**
+ * Back to the seeded state through the test controls of a service started with a controls token
+ * (`POST /__controls/reset`); rejects with the answer when it is not a success.
+ */
+export async function resetToSeed(baseUrl: string, controlsToken: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/__controls/reset`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${controlsToken}` },
+  })
+  if (!response.ok) throw new Error(`reset to the seeded state: ${response.status} ${await response.text()}`)
+}
