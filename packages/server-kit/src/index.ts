@@ -81,6 +81,7 @@ export {
   silentLogger,
 } from './log/logger.js'
 export { type RequestLog, type RequestLogOptions, requestLog } from './log/request-log.js'
+export { envCredential, envInteger, envPort } from './settings/env.js'
 export { prepareDataDir } from './startup/data-dir.js'
 export { describeStartupError, type StartupContext } from './startup/describe.js'
 export {

@@ -1,5 +1,8 @@
 import {
   corsOriginsFromEnv,
+  envCredential,
+  envInteger,
+  envPort,
   MEMORY_DATA_DIR,
   randomToken,
   testControlsFromEnv,
@@ -65,49 +68,41 @@ export interface ServiceConfig {
   testControls?: { httpToken?: string | undefined; httpTokenGenerated?: boolean }
 }
 
-const int = (env: NodeJS.ProcessEnv, name: string, fallback: number): number => {
-  const value = env[name]
-  if (value === undefined || value === '') return fallback
-  const n = Number(value)
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer; got "${value}"`)
-  return n
-}
-
 export function generateRootKey(): string {
   return `ck_${randomToken(32)}`
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
-  const rootKey = env.CONTROL_ROOT_KEY?.trim()
+  const rootKey = envCredential(env, 'CONTROL_ROOT_KEY')
   const encryptionKeyText = env.CONTROL_ENCRYPTION_KEY?.trim() || generateEncryptionKey()
   return {
-    port: int(env, 'PORT', 7100),
+    port: envPort(env, 7100),
     hostname: env.HOST || '127.0.0.1',
     dataDir: env.DATA_DIR === MEMORY_DATA_DIR ? undefined : env.DATA_DIR || '.data/control',
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     rootKey: rootKey || generateRootKey(),
     rootKeyGenerated: !rootKey,
-    workflowStepMs: int(env, 'CONTROL_WORKFLOW_STEP_MS', 250),
-    jobLeaseMs: int(env, 'CONTROL_JOB_LEASE_MS', 30_000),
-    jobPollMs: int(env, 'CONTROL_JOB_POLL_MS', 200),
+    workflowStepMs: envInteger(env, 'CONTROL_WORKFLOW_STEP_MS', 250),
+    jobLeaseMs: envInteger(env, 'CONTROL_JOB_LEASE_MS', 30_000),
+    jobPollMs: envInteger(env, 'CONTROL_JOB_POLL_MS', 200),
     seed: env.CONTROL_SEED !== '0',
-    authCacheMs: int(env, 'CONTROL_AUTH_CACHE_MS', 2000),
-    analyticsFlushMs: int(env, 'CONTROL_ANALYTICS_FLUSH_MS', 50),
-    cacheMs: int(env, 'CONTROL_CACHE_MS', 1000),
+    authCacheMs: envInteger(env, 'CONTROL_AUTH_CACHE_MS', 2000),
+    analyticsFlushMs: envInteger(env, 'CONTROL_ANALYTICS_FLUSH_MS', 50),
+    cacheMs: envInteger(env, 'CONTROL_CACHE_MS', 1000),
     ratelimitLeases: env.CONTROL_RATELIMIT_LEASES !== '0',
     pgliteWorker: env.CONTROL_PGLITE_WORKER !== '0',
-    databaseTimeoutMs: int(env, 'CONTROL_DB_TIMEOUT_MS', 10_000),
+    databaseTimeoutMs: envInteger(env, 'CONTROL_DB_TIMEOUT_MS', 10_000),
     requestRateLimit: {
-      limit: int(env, 'CONTROL_REQUEST_RATE_LIMIT', DEFAULT_REQUEST_RATE_LIMIT.limit),
-      windowMs: int(env, 'CONTROL_REQUEST_RATE_WINDOW_MS', DEFAULT_REQUEST_RATE_LIMIT.windowMs),
+      limit: envInteger(env, 'CONTROL_REQUEST_RATE_LIMIT', DEFAULT_REQUEST_RATE_LIMIT.limit),
+      windowMs: envInteger(env, 'CONTROL_REQUEST_RATE_WINDOW_MS', DEFAULT_REQUEST_RATE_LIMIT.windowMs),
     },
     ...(env.CONTROL_PORTAL_URL ? { portalUrl: env.CONTROL_PORTAL_URL } : {}),
     encryptionKey: parseEncryptionKey(encryptionKeyText),
     encryptionKeyGenerated: !env.CONTROL_ENCRYPTION_KEY?.trim(),
     encryptionKeyText,
     corsOrigins: corsOriginsFromEnv(env.CORS_ORIGINS),
-    requestTimeoutMs: int(env, 'CONTROL_REQUEST_TIMEOUT_MS', 60_000),
+    requestTimeoutMs: envInteger(env, 'CONTROL_REQUEST_TIMEOUT_MS', 60_000),
     ...testControlsFromEnv(env.CONTROL_TEST_CONTROLS_TOKEN, env.TEST_CONTROLS),
   }
 }

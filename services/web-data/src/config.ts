@@ -1,4 +1,11 @@
-import { corsOriginsFromEnv, MEMORY_DATA_DIR, testControlsFromEnv } from '@apiplatform/server-kit'
+import {
+  corsOriginsFromEnv,
+  envCredential,
+  envInteger,
+  envPort,
+  MEMORY_DATA_DIR,
+  testControlsFromEnv,
+} from '@apiplatform/server-kit'
 import type { ExtractorConfig } from './extraction/create-extractor.js'
 
 /** Everything a service instance needs to start; `configFromEnv` reads it from the environment. */
@@ -73,41 +80,35 @@ export const DEFAULTS = {
   maxBodyBytes: 1_000_000,
 } as const
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const value = env[name]
-  if (value === undefined || value === '') return fallback
-  const n = Number(value)
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number; got "${value}"`)
-  return n
-}
-
 /** The run-time contract of the service: PORT, DATA_DIR, DATABASE_URL, WEB_DATA_* variables. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   return {
-    port: int(env, 'PORT', DEFAULTS.port),
+    port: envPort(env, DEFAULTS.port),
     hostname: env.HOST || '127.0.0.1',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR === MEMORY_DATA_DIR ? undefined : env.DATA_DIR || DEFAULTS.dataDir,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     pgliteWorker: env.WEB_DATA_PGLITE_WORKER !== '0',
-    apiKey: env.WEB_DATA_API_KEY || undefined,
-    credits: int(env, 'WEB_DATA_CREDITS', DEFAULTS.credits),
+    apiKey: envCredential(env, 'WEB_DATA_API_KEY'),
+    credits: envInteger(env, 'WEB_DATA_CREDITS', DEFAULTS.credits),
     allowPrivateUrls: env.WEB_DATA_ALLOW_PRIVATE_URLS === '1' || env.WEB_DATA_ALLOW_PRIVATE_URLS === 'true',
-    agentStepMs: int(env, 'WEB_DATA_AGENT_STEP_MS', DEFAULTS.agentStepMs),
-    jobLeaseMs: int(env, 'WEB_DATA_JOB_LEASE_MS', DEFAULTS.jobLeaseMs),
-    jobPollMs: int(env, 'WEB_DATA_JOB_POLL_MS', DEFAULTS.jobPollMs),
-    maxBodyBytes: int(env, 'WEB_DATA_MAX_BODY_BYTES', DEFAULTS.maxBodyBytes),
-    requestTimeoutMs: int(env, 'WEB_DATA_REQUEST_TIMEOUT_MS', 60_000),
+    agentStepMs: envInteger(env, 'WEB_DATA_AGENT_STEP_MS', DEFAULTS.agentStepMs),
+    jobLeaseMs: envInteger(env, 'WEB_DATA_JOB_LEASE_MS', DEFAULTS.jobLeaseMs),
+    jobPollMs: envInteger(env, 'WEB_DATA_JOB_POLL_MS', DEFAULTS.jobPollMs),
+    maxBodyBytes: envInteger(env, 'WEB_DATA_MAX_BODY_BYTES', DEFAULTS.maxBodyBytes),
+    requestTimeoutMs: envInteger(env, 'WEB_DATA_REQUEST_TIMEOUT_MS', 60_000),
     worker: env.WEB_DATA_WORKER !== '0',
     chromiumPath: env.CHROMIUM_PATH || undefined,
-    scrapeSessionIdleMs: int(env, 'WEB_DATA_SCRAPE_SESSION_IDLE_MS', 300_000),
-    maxBrowserSessionsPerTeam: int(env, 'WEB_DATA_MAX_BROWSER_SESSIONS', 5),
+    scrapeSessionIdleMs: envInteger(env, 'WEB_DATA_SCRAPE_SESSION_IDLE_MS', 300_000),
+    maxBrowserSessionsPerTeam: envInteger(env, 'WEB_DATA_MAX_BROWSER_SESSIONS', 5),
     resultPageBytes: env.WEB_DATA_RESULT_PAGE_BYTES
-      ? int(env, 'WEB_DATA_RESULT_PAGE_BYTES', 10_000_000)
+      ? envInteger(env, 'WEB_DATA_RESULT_PAGE_BYTES', 10_000_000)
       : undefined,
-    rateLimitPerMin: env.WEB_DATA_RATE_LIMIT_PER_MIN ? int(env, 'WEB_DATA_RATE_LIMIT_PER_MIN', 0) : undefined,
+    rateLimitPerMin: env.WEB_DATA_RATE_LIMIT_PER_MIN
+      ? envInteger(env, 'WEB_DATA_RATE_LIMIT_PER_MIN', 0)
+      : undefined,
     maxConcurrentJobs: env.WEB_DATA_MAX_CONCURRENT_JOBS
-      ? int(env, 'WEB_DATA_MAX_CONCURRENT_JOBS', 0)
+      ? envInteger(env, 'WEB_DATA_MAX_CONCURRENT_JOBS', 0)
       : undefined,
     webhookSecret: env.WEB_DATA_WEBHOOK_SECRET || undefined,
     extractor: extractorFromEnv(env),
@@ -129,6 +130,6 @@ export function extractorFromEnv(env: NodeJS.ProcessEnv): ExtractorConfig {
     baseUrl: env.OPENAI_BASE_URL || 'https://api.openai.com/v1',
     apiKey: env.OPENAI_API_KEY || undefined,
     model: env.WEB_DATA_EXTRACTOR_MODEL || 'gpt-4o-mini',
-    timeoutMs: int(env, 'WEB_DATA_EXTRACTOR_TIMEOUT_MS', 60_000),
+    timeoutMs: envInteger(env, 'WEB_DATA_EXTRACTOR_TIMEOUT_MS', 60_000),
   }
 }
