@@ -4,6 +4,9 @@
  * as one line), instead of a stack from `listen` or a key no client can send.
  */
 
+/** A key as a client sends it (`Authorization: Bearer <key>`): visible ASCII without spaces. */
+export const isBearerToken = (value: string): boolean => /^[\x21-\x7e]+$/.test(value)
+
 /** A whole number of at least 0 from `env[name]`; `fallback` when unset or empty. */
 export function envInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = env[name]
@@ -20,14 +23,11 @@ export function envPort(env: NodeJS.ProcessEnv, fallback: number): number {
   return port
 }
 
-/**
- * A key from `env[name]`, trimmed, as a client sends it (`Authorization: Bearer <key>`): visible
- * ASCII without spaces. Undefined when unset or empty (the service generates one).
- */
+/** A key from `env[name]`, trimmed (`isBearerToken`); undefined when unset or empty (the service generates one). */
 export function envCredential(env: NodeJS.ProcessEnv, name: string): string | undefined {
   const value = env[name]?.trim()
   if (!value) return undefined
-  if (!/^[\x21-\x7e]+$/.test(value))
+  if (!isBearerToken(value))
     throw new Error(`${name} must be visible ASCII characters without spaces (a bearer token)`)
   return value
 }

@@ -4,6 +4,8 @@
  * and what it takes, not a service listening on `http://127.0.0.1:undefined` or a TypeError from
  * deep inside the start.
  */
+
+import { isBearerToken } from '../settings/env.js'
 import type { StartInProcessOptions } from './in-process.js'
 import { StartupError } from './startup-error.js'
 
@@ -25,7 +27,7 @@ const nonEmptyString = (value: unknown): value is string => typeof value === 'st
 /** A credential a client can send as `Authorization: Bearer <it>`: visible ASCII, no spaces. */
 export function checkCredentialOption(name: string, value: unknown): void {
   if (value === undefined) return
-  if (typeof value !== 'string' || !/^[\x21-\x7e]+$/.test(value))
+  if (typeof value !== 'string' || !isBearerToken(value))
     fail(name, 'a non-empty string of visible ASCII characters without spaces (a bearer token)', value)
 }
 
