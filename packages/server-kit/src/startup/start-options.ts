@@ -5,6 +5,7 @@
  * deep inside the start.
  */
 
+import { isObject } from '@apiplatform/openapi-toolkit'
 import { isBearerToken } from '../settings/env.js'
 import type { StartInProcessOptions } from './in-process.js'
 import { StartupError } from './startup-error.js'
@@ -18,9 +19,6 @@ const describe = (value: unknown): string => {
   if (typeof value === 'number' || typeof value === 'boolean' || value == null) return String(value)
   return Array.isArray(value) ? 'an array' : `a ${typeof value}`
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const nonEmptyString = (value: unknown): value is string => typeof value === 'string' && value.length > 0
 
