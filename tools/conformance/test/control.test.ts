@@ -121,6 +121,10 @@ describe.each(storages())('@unkey/api on $name', ({ storage }) => {
       expect((await t.sdk.keys.whoami({ key })).data.keyId).toBe(keyId)
       const rerolled = (await t.sdk.keys.rerollKey({ keyId, expiration: 0 })).data
       expect(rerolled.keyId).not.toBe(keyId)
+      // The SDK's `expiration` is a grace period in milliseconds from now: the old key still verifies.
+      const graced = (await t.sdk.keys.rerollKey({ keyId: rerolled.keyId, expiration: 3_600_000 })).data
+      expect((await t.sdk.keys.verifyKey({ key: rerolled.key })).data.code).toBe('VALID')
+      expect((await t.sdk.keys.verifyKey({ key: graced.key })).data.code).toBe('VALID')
       await t.sdk.apis.deleteApi({ apiId })
     })
 

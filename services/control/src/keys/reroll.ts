@@ -17,8 +17,8 @@ export const keyNotRerollable = (keyId: string) =>
 
 /**
  * Replaces `old` (in the caller's transaction): a new key with its settings, owner, credits, rate
- * limits, roles and permissions; `old` expires at `expiration` (0: now), never later than it
- * already would. A key is replaced once: the claim decides among concurrent rerolls, and a key
+ * limits, roles and permissions; `old` expires `expiration` milliseconds from now (0: now), never
+ * later than it already would. A duration, not a timestamp: the real API's SDK documents it so. A key is replaced once: the claim decides among concurrent rerolls, and a key
  * already replaced, expired or deleted is a 404, so a key never has two live replacements.
  * Shared by `keys.rerollKey` and `portal.rerollKey`.
  */
@@ -58,7 +58,7 @@ export async function rerollStoredKey(deps: Deps, tx: Sql, old: KeyRecord, expir
       permissions: permissions.map((p) => p.slug),
     },
   })
-  const expiresAt = expiration === 0 ? now : Math.min(expiration, key.expiresAt ?? Number.POSITIVE_INFINITY)
+  const expiresAt = Math.min(now + expiration, key.expiresAt ?? Number.POSITIVE_INFINITY)
   await updateKey(tx, key.id, { expiresAt }, now)
   return result
 }
