@@ -38,10 +38,11 @@ export interface PortalSettings {
   tokenTtlMs: number
 }
 
+/** The lifetimes are those the real API's SDK documents: a 15-minute code, a 24-hour token. */
 export const DEFAULT_PORTAL_SETTINGS: PortalSettings = {
   baseUrl: 'https://portal.deploy-control.dev',
-  codeTtlMs: 5 * 60_000,
-  tokenTtlMs: 60 * 60_000,
+  codeTtlMs: 15 * 60_000,
+  tokenTtlMs: 24 * 60 * 60_000,
 }
 
 export const portalSettings = (deps: Deps): PortalSettings => ({ ...DEFAULT_PORTAL_SETTINGS, ...deps.portal })

@@ -128,6 +128,19 @@ describe.each(storages())('@unkey/api on $name', ({ storage }) => {
       await t.sdk.apis.deleteApi({ apiId })
     })
 
+    it('keys.removePermissions() takes permission ids as well as slugs', async () => {
+      const apiId = (await t.sdk.apis.createApi({ name: 'remove-by-id' })).data.apiId
+      const { keyId } = (await t.sdk.keys.createKey({ apiId })).data
+      const held = (
+        await t.sdk.keys.addPermissions({ keyId, permissions: ['reports.read', 'reports.write'] })
+      ).data
+      const read = held.find((p) => p.slug === 'reports.read')
+      const left = (await t.sdk.keys.removePermissions({ keyId, permissions: [read?.id ?? ''] })).data
+      expect(left.map((p) => p.slug)).toEqual(['reports.write'])
+      expect((await t.sdk.keys.getKey({ keyId })).data.permissions).toEqual(['reports.write'])
+      await t.sdk.apis.deleteApi({ apiId })
+    })
+
     it('permissions: get, list, delete', async () => {
       await t.sdk.permissions.createPermission({ name: 'billing', slug: 'billing.read' })
       const { roleId } = (await t.sdk.permissions.createRole({ name: 'billing_reader' })).data
@@ -286,6 +299,26 @@ describe.each(storages())('@unkey/api on $name', ({ storage }) => {
       await t.sdk.gateway.updatePolicy({ ...env, policyId: first?.id ?? '', enabled: false })
       const after = (await t.sdk.gateway.listPolicies(env)).data
       expect(after[0]).toMatchObject({ id: first?.id, enabled: false })
+    })
+
+    it('updatePolicy() with match: null removes the match expressions', async () => {
+      await t.sdk.gateway.setPolicies({
+        ...env,
+        policies: [
+          {
+            name: 'admin-only',
+            enabled: true,
+            match: [{ path: { path: { prefix: '/admin/' } } }],
+            firewall: { action: 'ACTION_DENY' },
+          },
+        ],
+      })
+      const [policy] = (await t.sdk.gateway.listPolicies(env)).data
+      expect(policy?.match).toHaveLength(1)
+      await t.sdk.gateway.updatePolicy({ ...env, policyId: policy?.id ?? '', match: null })
+      const [after] = (await t.sdk.gateway.listPolicies(env)).data
+      expect(after).toMatchObject({ id: policy?.id, firewall: { action: 'ACTION_DENY' } })
+      expect(after?.match ?? []).toEqual([])
     })
   })
 

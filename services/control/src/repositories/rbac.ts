@@ -106,6 +106,25 @@ export async function findPermissionsBySlug(
 }
 
 /**
+ * The permissions these entries name, each by id or by slug (those that exist). An entry that is
+ * one permission's id and another's slug names the first, as in `findPermission`.
+ */
+export async function findPermissionsByIdOrSlug(
+  sql: Sql,
+  workspaceId: string,
+  idsOrSlugs: readonly string[],
+) {
+  if (idsOrSlugs.length === 0) return []
+  const rows = await sql.query<PermissionRow>(
+    `SELECT DISTINCT ON (e.v) p.* FROM unnest($2::text[]) AS e(v)
+     JOIN rbac_permissions p ON p.workspace_id = $1 AND (p.id = e.v OR p.slug = e.v)
+     ORDER BY e.v, (p.id = e.v) DESC`,
+    [workspaceId, [...new Set(idsOrSlugs)]],
+  )
+  return rows.map(toPermission)
+}
+
+/**
  * The permissions with these slugs, creating the missing ones (named after their slug), locked
  * for new links (see `LinkLock`); one deleted between its insert and the lock is created again.
  */

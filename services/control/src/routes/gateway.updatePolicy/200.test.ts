@@ -56,4 +56,14 @@ describe.each(testDatabaseKinds())('gateway.updatePolicy 200 (%s)', (kind) => {
       ],
     ])
   })
+
+  it('removes the match expressions with match: null, so the policy applies to every request', async () => {
+    const { where } = await withPolicies(t)
+    const upd = await call(t, 'gateway.updatePolicy', { ...where, policyId: 'require-api-key', match: null })
+    expect(upd.response.status).toBe(200)
+    const after = (await call(t, 'gateway.listPolicies', where)).data?.data as Array<Record<string, unknown>>
+    const [policy] = after
+    expect(policy).toMatchObject({ name: 'require-api-key', keyauth: { keyspaces: ['api_1'] } })
+    expect(policy?.match ?? []).toEqual([])
+  })
 })

@@ -27,11 +27,7 @@ export const updatePolicy =
       if (!current) {
         throw notFound('policy', `The environment has no policy with the id or name ${body.policyId}.`)
       }
-      const next: StoredPolicy = { ...current }
-      for (const field of FIELDS) {
-        if (body[field] !== undefined) (next as unknown as Record<string, unknown>)[field] = body[field]
-      }
-      policies[index] = next
+      policies[index] = applyUpdate(current, body)
       const dup = duplicateName(policies)
       if (dup !== undefined) {
         throw invalidInput(`Another policy is already named ${dup}.`, {
@@ -43,3 +39,17 @@ export const updatePolicy =
       return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 200)
     })
   }
+
+/**
+ * The policy with the given fields replaced. `null` (only `match` may be null) removes the field,
+ * so the policy is stored as `gateway.setPolicies` stores one without it: it applies to every
+ * request.
+ */
+function applyUpdate(current: StoredPolicy, body: Partial<Record<(typeof FIELDS)[number], unknown>>) {
+  const next = { ...current } as Record<string, unknown>
+  for (const field of FIELDS) {
+    if (body[field] === null) delete next[field]
+    else if (body[field] !== undefined) next[field] = body[field]
+  }
+  return next as unknown as StoredPolicy
+}

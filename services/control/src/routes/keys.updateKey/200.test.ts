@@ -38,4 +38,28 @@ describe.each(testDatabaseKinds())('keys.updateKey 200 (%s)', (kind) => {
     })
     expect((await ok<{ code: string }>(t, 'keys.verifyKey', { key })).code).toBe('DISABLED')
   })
+
+  const refilled = { remaining: 5, refill: { interval: 'daily', amount: 10 } }
+  const creditsOf = async (keyId: string) =>
+    (await ok<{ credits?: unknown }>(t, 'keys.getKey', { keyId })).credits
+
+  it('credits.remaining without refill sets a fixed balance and clears the refill', async () => {
+    const { keyId } = await newKey(t, { credits: refilled })
+    await ok(t, 'keys.updateKey', { keyId, credits: { remaining: 3 } })
+    expect(await creditsOf(keyId)).toEqual({ remaining: 3 })
+  })
+
+  it('credits.remaining with a refill keeps the refill sent alongside', async () => {
+    const { keyId } = await newKey(t, { credits: refilled })
+    const refill = { interval: 'monthly', amount: 20, refillDay: 5 }
+    await ok(t, 'keys.updateKey', { keyId, credits: { remaining: 3, refill } })
+    expect(await creditsOf(keyId)).toEqual({ remaining: 3, refill })
+  })
+
+  it('credits.refill alone changes the refill and keeps the balance', async () => {
+    const { keyId } = await newKey(t, { credits: refilled })
+    const refill = { interval: 'daily', amount: 7 }
+    await ok(t, 'keys.updateKey', { keyId, credits: { refill } })
+    expect(await creditsOf(keyId)).toEqual({ remaining: 5, refill })
+  })
 })

@@ -1,5 +1,6 @@
 import { keyForOperation } from '../../access/key.js'
 import type { Deps } from '../../deps.js'
+import type { Refill } from '../../domain/credits.js'
 import { callerOf, type ServiceHandler } from '../../http/env.js'
 import { checkRefill } from '../../keys/create.js'
 import { checkRatelimits, setKeyAccess } from '../../keys/settings.js'
@@ -8,7 +9,8 @@ import { ensureIdentity, replaceRatelimits } from '../../repositories/identities
 
 /**
  * `keys.updateKey`: omitted fields stay, `null` clears a nullable one; `credits: null` makes the
- * key unlimited; `ratelimits`, `roles` and `permissions` replace the current lists.
+ * key unlimited, and `credits.remaining` drops the refill (see `creditsPatch`); `ratelimits`,
+ * `roles` and `permissions` replace the current lists.
  */
 export const updateKey =
   (deps: Deps): ServiceHandler<'keys.updateKey'> =>
@@ -29,14 +31,7 @@ export const updateKey =
         patch.identityId =
           body.externalId === null ? null : await ensureIdentity(tx, key.workspaceId, body.externalId, now)
       }
-      if (body.credits === null) {
-        patch.creditsRemaining = null
-        patch.refill = null
-      } else if (body.credits !== undefined) {
-        if (body.credits.remaining !== undefined) patch.creditsRemaining = body.credits.remaining
-        if (body.credits.refill !== undefined) patch.refill = body.credits.refill
-      }
-      await updateRow(tx, key.id, patch, now)
+      await updateRow(tx, key.id, { ...patch, ...creditsPatch(body.credits) }, now)
       if (body.ratelimits !== undefined)
         await replaceRatelimits(tx, key.workspaceId, { keyId: key.id }, body.ratelimits)
       await setKeyAccess(
@@ -49,3 +44,22 @@ export const updateKey =
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data: {} }, 200)
   }
+
+/**
+ * The credit columns `credits` changes. Setting `remaining` also clears the refill schedule unless
+ * a new `refill` comes with it, as the official SDK documents it: a key moved to a fixed balance
+ * (or to unlimited) must not be refilled to its old amount at the next refill time.
+ */
+function creditsPatch(
+  credits: { remaining?: number | null; refill?: Refill | null } | null | undefined,
+): Pick<KeyPatch, 'creditsRemaining' | 'refill'> {
+  if (credits === undefined) return {}
+  if (credits === null) return { creditsRemaining: null, refill: null }
+  const patch: Pick<KeyPatch, 'creditsRemaining' | 'refill'> = {}
+  if (credits.remaining !== undefined) {
+    patch.creditsRemaining = credits.remaining
+    patch.refill = null
+  }
+  if (credits.refill !== undefined) patch.refill = credits.refill
+  return patch
+}

@@ -2,7 +2,7 @@ import { sha256, testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
 import { useTestService } from '../../testing/harness.js'
 import { call } from '../../testing/keys-fixtures.js'
-import { endUser } from '../../testing/portal-fixtures.js'
+import { createSession, endUser } from '../../testing/portal-fixtures.js'
 
 describe.each(testDatabaseKinds())('portal.createSession 200 (%s)', (kind) => {
   const t = useTestService({ kind })
@@ -42,6 +42,20 @@ describe.each(testDatabaseKinds())('portal.createSession 200 (%s)', (kind) => {
       token_hash: null,
     })
     expect(JSON.stringify(rows[0])).not.toContain(code)
+  })
+
+  it('makes the code in the URL valid 15 minutes', async () => {
+    const user = await endUser(t)
+    const before = Date.now()
+    const session = await createSession(t, user.externalId)
+    const after = Date.now()
+    const rows = await t.service.db.query<{ code_expires_at: unknown }>(
+      'SELECT code_expires_at FROM portal_sessions WHERE id = $1',
+      [session.id],
+    )
+    const expiresAt = Number(rows[0]?.code_expires_at)
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 15 * 60_000)
+    expect(expiresAt).toBeLessThanOrEqual(after + 15 * 60_000)
   })
 
   it('accepts a root key holding create_session for that portal only', async () => {
