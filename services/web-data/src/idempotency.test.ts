@@ -2,7 +2,7 @@
  * Idempotency keys end to end, on each database kind: POST /v2/crawl repeated with one key starts
  * one crawl (also after a restart on the same database, or from another instance on PostgreSQL),
  * the key with another body is refused 422, and 20 concurrent requests with one key start one
- * crawl. The header's handling is server-kit's (`src/idempotency/`); this checks the wiring: the
+ * crawl. A batch scrape sent as the real API's SDK sends it (`x-idempotency-key`) starts once. The header's handling is server-kit's (`src/idempotency/`); this checks the wiring: the
  * operations the spec declares it on, the caller's scope, the API's error format.
  */
 import { randomUUID } from 'node:crypto'
@@ -74,6 +74,25 @@ const crawls = async (service: RunningService, url: string) =>
     (await service.db.query<{ n: string }>('SELECT count(*) AS n FROM crawls WHERE url = $1', [url]))[0]?.n,
   )
 
+/** The batch scrapes that hold `url`. */
+const batches = async (service: RunningService, url: string) =>
+  Number(
+    (
+      await service.db.query<{ n: string }>(
+        'SELECT count(DISTINCT crawl_id) AS n FROM crawl_pages WHERE url = $1',
+        [url],
+      )
+    )[0]?.n,
+  )
+
+/** POST /v2/batch/scrape as the real API's SDK sends it: its own headers, no client of ours. */
+const startBatch = (service: RunningService, url: string, headers: Record<string, string>) =>
+  validatingFetch(specValidator())(`${service.url}/v2/batch/scrape`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${service.apiKey}`, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ urls: [url] }),
+  })
+
 describe.each(testDatabaseKinds())('idempotency keys (%s)', (kind) => {
   const db = storage(kind)
   afterAll(() => db.dispose())
@@ -126,6 +145,25 @@ describe.each(testDatabaseKinds())('idempotency keys (%s)', (kind) => {
     for (const e of answers.filter((a) => a instanceof Error))
       expect(e).toMatchObject({ status: 409, body: { code: 'IDEMPOTENCY_KEY_IN_USE' } })
     expect(await crawls(service, url)).toBe(1)
+  })
+
+  it('takes the SDKs’ x-idempotency-key as the same key; refuses it beside a different Idempotency-Key', async () => {
+    const service = await db.current()
+    const url = `http://127.0.0.1:9/${randomUUID()}`
+    const key = randomUUID()
+    const first = await startBatch(service, url, { 'x-idempotency-key': key })
+    expect(first.status).toBe(200)
+    expect(first.headers.get('idempotent-replayed')).toBeNull()
+    const { id } = (await first.json()) as { id: string }
+    for (const name of ['x-idempotency-key', 'idempotency-key']) {
+      const again = await startBatch(service, url, { [name]: key })
+      expect(again.headers.get('idempotent-replayed')).toBe('true')
+      expect(await again.json()).toMatchObject({ id })
+    }
+    const both = await startBatch(service, url, { 'idempotency-key': randomUUID(), 'x-idempotency-key': key })
+    expect(both.status).toBe(400)
+    expect(await both.json()).toMatchObject({ success: false, code: 'INVALID_IDEMPOTENCY_KEY' })
+    expect(await batches(service, url)).toBe(1)
   })
 
   it('refuses a key over 255 characters with 400', async () => {

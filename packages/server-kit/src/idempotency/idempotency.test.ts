@@ -38,8 +38,15 @@ async function reopenable(kind: 'pglite' | 'postgres') {
   }
 }
 
-/** An app with one write (`POST /things`, creates a row) that honours keys, per `x-caller`. */
-function appOn(db: Database, handler?: (n: number) => Response | Promise<Response>) {
+/**
+ * An app with one write (`POST /things`, creates a row) that honours keys, per `x-caller`, also
+ * under `headerAliases`.
+ */
+function appOn(
+  db: Database,
+  handler?: (n: number) => Response | Promise<Response>,
+  headerAliases?: readonly string[],
+) {
   let started = 0
   const app = new Hono()
   app.use(
@@ -49,6 +56,7 @@ function appOn(db: Database, handler?: (n: number) => Response | Promise<Respons
       applies: (c) => c.req.method !== 'GET',
       scope: (c) => c.req.header('x-caller') ?? 'caller_1',
       refuse: (c, r) => c.json({ error: r.reason, message: r.message }, r.status),
+      ...(headerAliases ? { headerAliases } : {}),
     }),
   )
   app.post('/things/:group', async (c) => {
@@ -131,6 +139,39 @@ describe.each(testDatabaseKinds())('idempotency keys on %s', (kind) => {
     })
     expect(otherPath.status).toBe(422)
     expect(await count(db)).toBe(1)
+  })
+
+  it('takes the key under an alias as the same key, and refuses two different keys (400)', async () => {
+    const { post, started } = appOn(await fresh(), undefined, ['x-idempotency-key'])
+    const first = await post(undefined, { name: 'a' }, { 'x-idempotency-key': 'k1' })
+    expect(first.status).toBe(201)
+    // The alias again, the standard name, and both alike: one key.
+    const retries: [string | undefined, Record<string, string>][] = [
+      [undefined, { 'x-idempotency-key': 'k1' }],
+      ['k1', {}],
+      ['k1', { 'x-idempotency-key': 'k1' }],
+    ]
+    for (const [key, headers] of retries) {
+      const again = await post(key, { name: 'a' }, headers)
+      expect(again.status).toBe(201)
+      expect(again.headers.get('idempotent-replayed')).toBe('true')
+    }
+    const both = await post('k2', { name: 'a' }, { 'x-idempotency-key': 'k3' })
+    expect(both.status).toBe(400)
+    expect(await both.json()).toMatchObject({
+      error: 'invalid_key',
+      message: 'The Idempotency-Key and x-idempotency-key headers hold different keys; send one key.',
+    })
+    expect((await post(undefined, {}, { 'x-idempotency-key': 'x'.repeat(256) })).status).toBe(400)
+    expect(started()).toBe(1)
+    expect(await count(db)).toBe(1)
+  })
+
+  it('ignores a header that is not an alias', async () => {
+    const { post } = appOn(await fresh())
+    await post(undefined, { name: 'a' }, { 'x-idempotency-key': 'k1' })
+    await post(undefined, { name: 'a' }, { 'x-idempotency-key': 'k1' })
+    expect(await count(db)).toBe(2)
   })
 
   it('keeps each caller’s keys apart', async () => {

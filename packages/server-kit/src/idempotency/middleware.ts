@@ -25,6 +25,11 @@ export interface IdempotencyOptions<E extends Env> {
   scope: (c: Context<E>) => string | undefined
   /** The API's error answer (status, body) for a refused request. */
   refuse: (c: Context<E>, refusal: IdempotencyRefusal) => Response | Promise<Response>
+  /**
+   * Other header names that carry the same key, for clients that send it under another name (an
+   * SDK's `x-idempotency-key`). Default none: only `Idempotency-Key`.
+   */
+  headerAliases?: readonly string[]
 }
 
 const REFUSALS = {
@@ -46,6 +51,21 @@ const REFUSALS = {
 } as const satisfies Record<string, IdempotencyRefusal>
 
 /**
+ * A request that sends two different keys under the header's names is refused (400) rather than
+ * one of them picked: which one a retry repeats is unknown, so either choice could run it twice.
+ */
+const conflictingKeys = (names: readonly string[]): IdempotencyRefusal => ({
+  status: 400,
+  reason: 'invalid_key',
+  message: `The ${names.join(' and ')} headers hold different keys; send one key.`,
+})
+
+/** The distinct values a request sends under the header's names (one when it sends the key twice alike). */
+const sentKeys = (c: Context, names: readonly string[]): string[] => [
+  ...new Set(names.flatMap((name) => c.req.header(name) ?? [])),
+]
+
+/**
  * Statuses whose answer is stored and replayed: success and the client errors that a repeat of the
  * same request would get again. 5xx, 408 and 429 stay retryable: the next try runs anew.
  */
@@ -61,15 +81,21 @@ const KEPT_HEADERS = ['content-type', 'location', 'cache-control', 'pragma', 're
  * same database) gets that answer again with `Idempotent-Replayed: true`, without running. Another
  * request with the key is refused 422; one arriving while the first still runs, 409 (with
  * `Retry-After`): it does not wait, so no request holds a connection for another's duration.
+ * `headerAliases` carry the same key under other names: a key sent under one is the key sent under
+ * any other.
  *
  * Runs after authentication (the key's scope is the caller) and before validation and the handler,
  * whose errors the app has already turned into answers when `next()` returns.
  */
 export function idempotency<E extends Env>(options: IdempotencyOptions<E>): MiddlewareHandler<E> {
   const { store } = options
+  const names = [IDEMPOTENCY_KEY_HEADER, ...(options.headerAliases ?? [])]
+  const conflict = conflictingKeys(names)
   return async (c, next) => {
-    const key = c.req.header(IDEMPOTENCY_KEY_HEADER)
+    const keys = sentKeys(c, names)
+    const key = keys[0]
     if (key === undefined || !options.applies(c)) return next()
+    if (keys.length > 1) return options.refuse(c, conflict)
     if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH)
       return options.refuse(c, REFUSALS.invalid_key)
     const scope = options.scope(c)

@@ -8,12 +8,19 @@ export interface FormatRequest {
   links: boolean
   summary: boolean
   images: boolean
-  json?: { schema?: Record<string, unknown>; prompt?: string }
+  json?: {
+    schema?: Record<string, unknown>
+    prompt?: string
+    /** The format's own prompt-injection switch, where the real API's SDKs send it. */
+    checkPromptInjection?: true
+  }
   /** Named formats this service does not produce (screenshots, branding, …). */
   unsupported: string[]
 }
 
-export type FormatInput = string | { type: string; schema?: Record<string, unknown>; prompt?: string }
+export type FormatInput =
+  | string
+  | { type: string; schema?: Record<string, unknown>; prompt?: string; checkPromptInjection?: boolean }
 
 /** The text field each question-like format needs. */
 const TEXT_FIELD: Record<string, 'question' | 'query' | 'prompt'> = {
@@ -73,6 +80,9 @@ export function readFormats(formats: readonly FormatInput[] | undefined): Format
         out.json = {
           ...(typeof format === 'object' && format.schema ? { schema: format.schema } : {}),
           ...(typeof format === 'object' && format.prompt ? { prompt: format.prompt } : {}),
+          ...(typeof format === 'object' && format.checkPromptInjection
+            ? { checkPromptInjection: true as const }
+            : {}),
         }
         break
       default:

@@ -116,6 +116,20 @@ describe('planScrape', () => {
 })
 
 describe('planPages', () => {
+  it('screens the pages when the json format asks for it, as when the request does', () => {
+    const json = (checkPromptInjection?: boolean) =>
+      planPages({ formats: [{ type: 'json', checkPromptInjection } as never] }).document.checkPromptInjection
+    expect(json(true)).toBe(true)
+    expect(json(false)).toBeUndefined()
+    expect(json()).toBeUndefined()
+    expect(
+      planPages({
+        formats: [{ type: 'json', checkPromptInjection: true } as never],
+        checkPromptInjection: false,
+      }).document.checkPromptInjection,
+    ).toBe(true)
+  })
+
   it('prices the stored options of a crawl, batch or search once', () => {
     expect(planPages({}).price).toBe(Prices.scrape)
     expect(planPages({ formats: [{ type: 'json' } as never] }).price).toBe(

@@ -23,7 +23,10 @@ export interface DocumentPlan {
   onlyMainContent?: boolean | undefined
   includeTags?: string[] | undefined
   excludeTags?: string[] | undefined
-  /** Refuse (403) a page with injected instructions, when a `json` format is asked. */
+  /**
+   * Refuse (403) a page with injected instructions, when a `json` format is asked: the request's
+   * `checkPromptInjection` or the `json` format's own.
+   */
   checkPromptInjection?: boolean | undefined
 }
 
@@ -96,14 +99,15 @@ export function planDocument(
   >,
   formats: FormatRequest = readFormats(options.formats),
 ): DocumentPlan {
+  // The real API's SDKs send the switch inside the `json` format, the spec's scrape request beside
+  // it: either asks for the check, so a request that asked in one place is never left unscreened.
+  const checkPromptInjection = formats.json?.checkPromptInjection ?? options.checkPromptInjection
   return {
     formats,
     ...(options.onlyMainContent !== undefined ? { onlyMainContent: options.onlyMainContent } : {}),
     ...(options.includeTags ? { includeTags: options.includeTags } : {}),
     ...(options.excludeTags ? { excludeTags: options.excludeTags } : {}),
-    ...(options.checkPromptInjection !== undefined
-      ? { checkPromptInjection: options.checkPromptInjection }
-      : {}),
+    ...(checkPromptInjection !== undefined ? { checkPromptInjection } : {}),
   }
 }
 

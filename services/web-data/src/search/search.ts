@@ -13,12 +13,16 @@ import { type IndexHit, readTbs, type SearchFilters, searchIndex } from './index
 import { pagesRecorded } from './indexer.js'
 
 type Source = 'web' | 'images' | 'news'
+type Category = 'github' | 'research' | 'pdf' | 'developer'
+
+/** A source's or category's name: given by name (the short form, as the SDKs send it) or as `{type}`. */
+const nameOf = <T extends string>(item: T | { type: T }): T => (typeof item === 'string' ? item : item.type)
 
 export interface SearchRequest {
   query: string
   limit?: number
   sources?: ReadonlyArray<Source | { type: Source; tbs?: string; location?: string }>
-  categories?: ReadonlyArray<{ type: 'github' | 'research' | 'pdf' }>
+  categories?: ReadonlyArray<Category | { type: Category }>
   includeDomains?: string[]
   excludeDomains?: string[]
   tbs?: string
@@ -50,7 +54,7 @@ export interface SearchResult {
 }
 
 /** Hosts of the `categories` of a search. */
-const CATEGORY_HOSTS: Record<string, string[]> = {
+const CATEGORY_HOSTS: Record<Exclude<Category, 'pdf'>, string[]> = {
   github: ['github.com', 'gist.github.com'],
   research: [
     'arxiv.org',
@@ -62,6 +66,19 @@ const CATEGORY_HOSTS: Record<string, string[]> = {
     'ieee.org',
     'pubmed.ncbi.nlm.nih.gov',
     'biorxiv.org',
+  ],
+  // Issues, pull requests, READMEs and documentation: code hosts, Q&A and package documentation.
+  developer: [
+    'github.com',
+    'gitlab.com',
+    'bitbucket.org',
+    'stackoverflow.com',
+    'developer.mozilla.org',
+    'readthedocs.io',
+    'docs.rs',
+    'pkg.go.dev',
+    'npmjs.com',
+    'pypi.org',
   ],
 }
 
@@ -92,11 +109,7 @@ export async function runSearch(
     assertValidFormatSchemas(request.scrape.formats)
   }
   const limit = request.limit ?? 10
-  const sources = new Set<Source>(
-    (request.sources?.length ? request.sources : ['web' as const]).map((s) =>
-      typeof s === 'string' ? s : s.type,
-    ),
-  )
+  const sources = new Set<Source>((request.sources?.length ? request.sources : ['web' as const]).map(nameOf))
   const webSource = request.sources?.find(
     (s): s is { type: 'web'; tbs?: string } => typeof s === 'object' && s.type === 'web',
   )
@@ -108,9 +121,9 @@ export async function runSearch(
     ...(request.excludeDomains?.length ? { excludeDomains: request.excludeDomains } : {}),
     ...readTbs(webSource?.tbs ?? request.tbs),
   }
-  const categories = new Set((request.categories ?? []).map((c) => c.type))
+  const categories = new Set((request.categories ?? []).map(nameOf))
   if (categories.size > 0) {
-    const hosts = [...categories].flatMap((c) => CATEGORY_HOSTS[c] ?? [])
+    const hosts = [...categories].flatMap((c) => (c === 'pdf' ? [] : CATEGORY_HOSTS[c]))
     if (hosts.length > 0 && !categories.has('pdf')) filters.hosts = hosts
     if (categories.has('pdf') && hosts.length === 0) filters.pdfOnly = true
   }

@@ -41,6 +41,27 @@ describe.each(testDatabaseKinds())('POST /v2/scrape → 403 (%s)', (kind) => {
     expect(error?.code).toBe('SCRAPE_PROMPT_INJECTION_DETECTED')
   })
 
+  it('aborts it when only the json format asks for the check, where the real API’s SDKs put it', async () => {
+    const { error, response } = await t.client.POST('/v2/scrape', {
+      body: {
+        url: site.at('/injection.html'),
+        formats: [
+          {
+            type: 'json',
+            schema: { type: 'object', properties: { price: { type: 'number' } } },
+            checkPromptInjection: true,
+          },
+        ] as never,
+      },
+    })
+    expect(response.status).toBe(403)
+    expect(error).toMatchObject({
+      success: false,
+      error: 'SCRAPE_PROMPT_INJECTION_DETECTED',
+      code: 'SCRAPE_PROMPT_INJECTION_DETECTED',
+    })
+  })
+
   it('extracts from the same page without the flag (the remedy for a false positive)', async () => {
     const { data, response } = await t.client.POST('/v2/scrape', {
       body: { url: site.at('/injection.html'), formats: extraction },

@@ -82,6 +82,24 @@ describe.each(testDatabaseKinds())('POST /v2/search → 200 (%s)', (kind) => {
     expect(github.data?.data?.web).toEqual([])
   })
 
+  it('takes categories by name, as the real API’s SDKs send them, like the object form; developer too', async () => {
+    // The fixture site is none of these: every category narrows the results to nothing.
+    const everything = await t.client.POST('/v2/search', { body: { query: 'kettle' } })
+    expect(everything.data?.data?.web?.length).toBeGreaterThan(1)
+    for (const categories of [
+      ['github'],
+      ['developer'],
+      [{ type: 'developer' }],
+      ['research', { type: 'github' }],
+    ]) {
+      const { data, response } = await t.client.POST('/v2/search', {
+        body: { query: 'kettle', categories: categories as never },
+      })
+      expect(response.status).toBe(200)
+      expect(data?.data?.web).toEqual([])
+    }
+  })
+
   it('scrapes each result through the scrape pipeline when scrapeOptions has formats', async () => {
     const before = await balance(t.service.db, teamId)
     const hits = site.hits.get('/releases.html') ?? 0
