@@ -436,6 +436,12 @@ describe.each(webDataStorages)('@mendable/firecrawl-js on $name', ({ storage }) 
       const status = await t.sdk.getAgentStatus(id)
       const thread = await t.sdk.getAgentThread(String(status.threadId), { includeData: true })
       expect(thread.thread?.runs?.map((r) => r.id)).toContain(id)
+      // The fields and statuses the SDK's AgentThreadRun types, not those of the run's own status.
+      const turn = thread.thread?.runs?.find((r) => r.id === id)
+      expect(turn).toMatchObject({ turn: 1, mode: 'extract', status: 'succeeded', message: null })
+      expect(turn?.finishedAt).toEqual(expect.any(String))
+      expect(turn?.creditsUsed).toBe(status.creditsUsed)
+      expect(thread.thread).toMatchObject({ status: expect.stringMatching(/^(idle|running)$/) })
     })
 
     it('maps a malformed and an unknown run to SdkError 400 and 404', async () => {

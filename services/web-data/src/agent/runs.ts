@@ -150,19 +150,12 @@ export function creditsUsed(run: RunRow): number {
 }
 
 /** The runs of a conversation thread of the team, oldest first (none: an unknown thread). */
-export function threadRuns(sql: Sql, teamId: string, threadId: string) {
-  return sql.query<{
-    id: string
-    thread_turn: number
-    status: string
-    request: unknown
-    created_at: string | Date
-    data: unknown
-  }>(
-    `SELECT id, thread_turn, status, request, created_at, data FROM agent_runs
-     WHERE team_id = $1 AND thread_id = $2 ORDER BY thread_turn`,
+export async function threadRuns(sql: Sql, teamId: string, threadId: string): Promise<RunRow[]> {
+  const rows = await sql.query<Record<string, unknown>>(
+    'SELECT * FROM agent_runs WHERE team_id = $1 AND thread_id = $2 ORDER BY thread_turn',
     [teamId, threadId],
   )
+  return rows.map(toRun)
 }
 
 /** `limit` runs of the team, newest first, created before `before` (Unix ms) when given. */

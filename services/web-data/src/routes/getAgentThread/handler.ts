@@ -1,5 +1,6 @@
 import type { Handler } from '@apiplatform/web-data-routes'
 import { threadRuns } from '../../agent/runs.js'
+import { threadView } from '../../agent/thread-view.js'
 import type { Deps } from '../../deps.js'
 import { ApiError, Errors } from '../../errors.js'
 import type { ServiceEnv } from '../../http/env.js'
@@ -10,21 +11,7 @@ export const getAgentThread =
   async (c) => {
     const { threadId } = c.req.valid('param')
     const { includeData } = c.req.valid('query')
-    const rows = await threadRuns(deps.db, c.get('principal').teamId, threadId)
-    if (rows.length === 0) throw new ApiError(404, Errors.notFound)
-    const runs = rows.map((row) => {
-      const request = (typeof row.request === 'string' ? JSON.parse(row.request) : row.request) as {
-        prompt: string
-      }
-      const data = typeof row.data === 'string' ? JSON.parse(row.data) : row.data
-      return {
-        id: row.id,
-        threadTurn: Number(row.thread_turn),
-        status: row.status === 'cancelling' ? ('processing' as const) : (row.status as 'processing'),
-        prompt: request.prompt,
-        createdAt: new Date(row.created_at).toISOString(),
-        ...(includeData && data ? { data } : {}),
-      }
-    })
-    return c.json({ success: true, thread: { id: threadId, runs } }, 200)
+    const runs = await threadRuns(deps.db, c.get('principal').teamId, threadId)
+    if (runs.length === 0) throw new ApiError(404, Errors.notFound)
+    return c.json({ success: true, thread: threadView(threadId, runs, includeData ?? false) }, 200)
   }
