@@ -71,8 +71,10 @@ export async function finish(
   // Failed runs are not billed: what the run spent goes back to the team.
   await credit(tx, run.team_id, spent, 'agent run refund', run.id)
   await failRun(tx, run.id, outcome, error?.message ?? 'The run failed.', RESULT_TTL_MS)
+  // A cancellation is an event of its own (the real API's SDKs list `cancelled` beside `failed`),
+  // so a subscriber to failures is not told about runs its own side stopped.
   await queueWebhooks(tx, options.queue, run.request.webhook, {
-    type: 'agent.failed',
+    type: outcome === 'cancelled' ? 'agent.cancelled' : 'agent.failed',
     id: run.id,
     success: false,
     error: error?.message ?? 'The run failed.',

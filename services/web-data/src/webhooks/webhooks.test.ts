@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { finished, startRun } from '../testing/agent.js'
+import { finished, startRun, trace } from '../testing/agent.js'
 import { batchFinished, crawlFinished, startCrawl } from '../testing/crawl.js'
 import { eventually } from '../testing/harness.js'
 import { useCrawlSite, useTestService } from '../testing/lifecycle.js'
@@ -163,6 +163,37 @@ describe('postSigned', () => {
       await expect(post(true)).resolves.toBe(204)
     } finally {
       server.close()
+    }
+  })
+})
+
+describe.each(testDatabaseKinds())('webhooks of cancelled agent runs (%s)', (kind) => {
+  const site = useCrawlSite()
+  // Slow steps, so that the run is cancelled mid-flight.
+  const t = useTestService({ kind, fresh: true, agentStepMs: 500 })
+
+  it('delivers a cancelled run as agent.cancelled, not agent.failed, as the real API does', async () => {
+    const receiver = await startWebhookReceiver(t.apiKey)
+    try {
+      const id = await startRun(t.client, {
+        prompt: 'What is on the start page?',
+        urls: [site.url],
+        webhook: receiver.url,
+      })
+      await eventually(async () =>
+        (await trace(t.client, id)).events.some((e) => e.type === 'tool_call.started') ? true : undefined,
+      )
+      await t.client.DELETE('/v2/agent/{jobId}', { params: { path: { jobId: id } } })
+      expect((await finished(t.client, id)).status).toBe('failed')
+      await settled(receiver, 'agent.cancelled')
+      expect(types(receiver)).toEqual(['agent.started', 'agent.cancelled'])
+      expect(receiver.received[1]?.payload).toMatchObject({
+        success: false,
+        id,
+        error: expect.stringMatching(/cancelled/),
+      })
+    } finally {
+      await receiver.close()
     }
   })
 })
