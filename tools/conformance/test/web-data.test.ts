@@ -468,8 +468,14 @@ describe.each(webDataStorages)('@mendable/firecrawl-js on $name', ({ storage }) 
       expect((await t.sdk.getCreditUsage()).remainingCredits).toEqual(expect.any(Number))
       expect((await t.sdk.getTokenUsage()).remainingTokens).toEqual(expect.any(Number))
       expect(await t.sdk.getQueueStatus()).toMatchObject({ success: true })
-      expect(await t.sdk.getCreditUsageHistorical()).toMatchObject({ success: true })
-      expect(await t.sdk.getTokenUsageHistorical(true)).toMatchObject({ success: true })
+      await t.sdk.scrape(t.site.at('/phrase.html'))
+      const credits = await t.sdk.getCreditUsageHistorical()
+      expect(credits).toMatchObject({ success: true })
+      // The names the SDK's periods carry (the sheet's `totalCredits`/`totalTokens` come beside them).
+      expect(credits.periods[0]?.creditsUsed).toEqual(expect.any(Number))
+      const tokens = await t.sdk.getTokenUsageHistorical(true)
+      expect(tokens).toMatchObject({ success: true })
+      for (const period of tokens.periods) expect(period.tokensUsed).toEqual(expect.any(Number))
     })
 
     it('getConcurrency() reads the running jobs against the limit', async () => {

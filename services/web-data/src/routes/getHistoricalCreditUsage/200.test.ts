@@ -32,12 +32,13 @@ describe.each(testDatabaseKinds())('GET /v2/team/credit-usage/historical → 200
     expect(total.data).toEqual({
       success: true,
       periods: [
-        { startDate: month, endDate: nextMonth, apiKey: null, totalCredits: 4 },
+        { startDate: month, endDate: nextMonth, apiKey: null, totalCredits: 4, creditsUsed: 4 },
         {
           startDate: '2025-03-01T00:00:00.000Z',
           endDate: '2025-04-01T00:00:00.000Z',
           apiKey: null,
           totalCredits: 7,
+          creditsUsed: 7,
         },
       ],
     })
@@ -46,8 +47,8 @@ describe.each(testDatabaseKinds())('GET /v2/team/credit-usage/historical → 200
       .GET('/v2/team/credit-usage/historical', { params: { query: { byApiKey: true } } })
     // Within a month, keys come in key-id order; the team's key id is random, so either is first.
     const thisMonth = [
-      { startDate: month, endDate: nextMonth, apiKey: team.keyId, totalCredits: 1 },
-      { startDate: month, endDate: nextMonth, apiKey: 'key_second', totalCredits: 3 },
+      { startDate: month, endDate: nextMonth, apiKey: team.keyId, totalCredits: 1, creditsUsed: 1 },
+      { startDate: month, endDate: nextMonth, apiKey: 'key_second', totalCredits: 3, creditsUsed: 3 },
     ].sort((a, b) => (a.apiKey < b.apiKey ? -1 : 1))
     expect(byKey.data?.periods).toEqual([
       ...thisMonth,
@@ -56,6 +57,7 @@ describe.each(testDatabaseKinds())('GET /v2/team/credit-usage/historical → 200
         endDate: '2025-04-01T00:00:00.000Z',
         apiKey: team.keyId,
         totalCredits: 7,
+        creditsUsed: 7,
       },
     ])
   })

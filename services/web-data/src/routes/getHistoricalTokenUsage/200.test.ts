@@ -22,6 +22,7 @@ describe.each(testDatabaseKinds())('GET /v2/team/token-usage/historical → 200 
           endDate: '2026-02-01T00:00:00.000Z',
           apiKey: null,
           totalTokens: 300,
+          tokensUsed: 300,
         },
       ],
     })
