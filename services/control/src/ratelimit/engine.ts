@@ -7,6 +7,7 @@
  */
 import type { Sql } from '@apiplatform/server-kit'
 import { num } from '../repositories/rows.js'
+import { OVERRIDE_MATCHES, OVERRIDE_PRECEDENCE } from './overrides.js'
 
 export interface LimitRequest {
   /** Namespace id (`rlns_…`), or any key that scopes the counters (the gateway uses its own). */
@@ -31,9 +32,8 @@ export interface LimitResult {
 const DECIDE = `
 WITH ov AS (
   SELECT id, "limit", duration FROM ratelimit_overrides
-  WHERE namespace_id = $1
-    AND (identifier = $2 OR (right(identifier, 1) = '*' AND starts_with($2, left(identifier, -1))))
-  ORDER BY identifier = $2 DESC, length(identifier) DESC
+  WHERE namespace_id = $1 AND ${OVERRIDE_MATCHES}
+  ORDER BY ${OVERRIDE_PRECEDENCE}
   LIMIT 1
 ), p AS (
   SELECT COALESCE((SELECT "limit" FROM ov), $3::bigint) AS lim,

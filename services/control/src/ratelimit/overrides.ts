@@ -83,9 +83,23 @@ export async function listOverrides(sql: Sql, namespaceId: string, after: string
 }
 
 /**
- * The override that applies to an identifier: the exact one, else the longest `prefix*` pattern
- * that matches (the rule of the decision statement in engine.ts).
+ * How an override identifier matches, as SQL over `ratelimit_overrides` with the checked
+ * identifier as `$2` (used by `applicableOverride` and by the decision statement in engine.ts):
+ * exactly, or, when it holds a `*`, as a pattern in which every `*` stands for any run of
+ * characters (none included) and everything else is literal: LIKE's own `\`, `%` and `_` are
+ * escaped before each `*` becomes `%`. `matchOverride` is the same rule in memory.
  */
+export const OVERRIDE_MATCHES = `(identifier = $2 OR (strpos(identifier, '*') > 0 AND $2 LIKE
+  replace(replace(replace(replace(identifier, '\\', '\\\\'), '%', '\\%'), '_', '\\_'), '*', '%') ESCAPE '\\'))`
+
+/**
+ * Which matching override applies (ORDER BY, then LIMIT 1): the exact identifier, else the
+ * longest pattern (in characters), else the first by code point (`COLLATE "C"`, byte order of
+ * UTF-8). `comparePatterns` is the same order in memory.
+ */
+export const OVERRIDE_PRECEDENCE = 'identifier = $2 DESC, length(identifier) DESC, identifier COLLATE "C"'
+
+/** The override that applies to an identifier (the rule of the decision statement in engine.ts). */
 export async function applicableOverride(
   sql: Sql,
   namespaceId: string,
@@ -93,22 +107,64 @@ export async function applicableOverride(
 ): Promise<Override | undefined> {
   const rows = await sql.query<Row>(
     `SELECT id, identifier, "limit", duration FROM ratelimit_overrides
-     WHERE namespace_id = $1
-       AND (identifier = $2 OR (right(identifier, 1) = '*' AND starts_with($2, left(identifier, -1))))
-     ORDER BY identifier = $2 DESC, length(identifier) DESC
+     WHERE namespace_id = $1 AND ${OVERRIDE_MATCHES}
+     ORDER BY ${OVERRIDE_PRECEDENCE}
      LIMIT 1`,
     [namespaceId, identifier],
   )
   return rows[0] && toOverride(rows[0])
 }
 
+/** An override whose identifier holds a `*`, compiled to a matcher. */
+export interface OverridePattern {
+  override: Override
+  /** Length of the identifier in characters (code points), as PostgreSQL's `length` counts. */
+  length: number
+  matches: (identifier: string) => boolean
+}
+
 /**
- * A namespace's overrides held in memory, so that a new identifier costs no query: exact
- * identifiers by name, `prefix*` patterns longest first.
+ * A namespace's overrides held in memory, so that a new identifier costs no query: every
+ * identifier by name (one Map lookup), and the `*` patterns in order of precedence, tried only
+ * when no identifier is equal.
  */
 export interface OverrideTable {
   exact: Map<string, Override>
-  patterns: Override[]
+  patterns: OverridePattern[]
+}
+
+/**
+ * A matcher of a `*` pattern: the text before the first `*` must start the identifier, the text
+ * after the last one must end it, and the pieces between must follow in order without overlap
+ * (the leftmost occurrence of each is the best choice, so no backtracking). Linear in the
+ * identifier for a given pattern; a RegExp of `.*` runs would backtrack polynomially instead.
+ */
+export function compilePattern(pattern: string): (identifier: string) => boolean {
+  const pieces = pattern.split('*')
+  if (pieces.length === 1) return (identifier) => identifier === pattern
+  const head = pieces[0] ?? ''
+  const tail = pieces[pieces.length - 1] ?? ''
+  const middle = pieces.slice(1, -1).filter((piece) => piece !== '')
+  const fixed = head.length + tail.length
+  return (identifier) => {
+    if (identifier.length < fixed || !identifier.startsWith(head) || !identifier.endsWith(tail)) return false
+    const end = identifier.length - tail.length
+    let at = head.length
+    for (const piece of middle) {
+      const found = identifier.indexOf(piece, at)
+      if (found < 0 || found + piece.length > end) return false
+      at = found + piece.length
+    }
+    return true
+  }
+}
+
+/** The order of `OVERRIDE_PRECEDENCE` among patterns: longest first, then by code point. */
+export function comparePatterns(a: OverridePattern, b: OverridePattern): number {
+  return (
+    b.length - a.length ||
+    Buffer.compare(Buffer.from(a.override.identifier), Buffer.from(b.override.identifier))
+  )
 }
 
 /** Most overrides a namespace may have to be held as a table; past it each identifier is looked up. */
@@ -126,21 +182,25 @@ export async function loadOverrideTable(
   )
   if (rows.length > max) return undefined
   const exact = new Map<string, Override>()
-  const patterns: Override[] = []
+  const patterns: OverridePattern[] = []
   for (const row of rows) {
     const override = toOverride(row)
     exact.set(override.identifier, override)
-    if (override.identifier.endsWith('*')) patterns.push(override)
+    if (override.identifier.includes('*'))
+      patterns.push({
+        override,
+        length: [...override.identifier].length,
+        matches: compilePattern(override.identifier),
+      })
   }
-  patterns.sort((a, b) => b.identifier.length - a.identifier.length)
+  patterns.sort(comparePatterns)
   return { exact, patterns }
 }
 
-/** The rule of `applicableOverride`, in memory: the exact one, else the longest matching pattern. */
+/** The rule of `applicableOverride`, in memory: the exact one, else the first matching pattern. */
 export function matchOverride(table: OverrideTable, identifier: string): Override | undefined {
   const exact = table.exact.get(identifier)
   if (exact) return exact
-  for (const pattern of table.patterns)
-    if (identifier.startsWith(pattern.identifier.slice(0, -1))) return pattern
+  for (const pattern of table.patterns) if (pattern.matches(identifier)) return pattern.override
   return undefined
 }

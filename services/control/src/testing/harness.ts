@@ -54,6 +54,8 @@ export interface TestServiceOptions {
   requestRateLimit?: number
   /** Wrap the database with `faultyDatabase`, exposed as `t.faults`. */
   faulty?: boolean
+  /** `false`: every rate-limit decision is one SQL statement (`CONTROL_RATELIMIT_LEASES=0`). */
+  ratelimitLeases?: boolean
 }
 
 export const ROOT_KEY = 'ck_test_bootstrap_key'
@@ -77,7 +79,7 @@ const shared = new Map<string, Promise<Shared>>()
 function sharedService(options: TestServiceOptions): Promise<Shared> {
   const kind = options.kind ?? 'pglite'
   const workflowStepMs = options.workflowStepMs ?? 0
-  const cacheKey = `${kind}:${workflowStepMs}:${options.requestRateLimit ?? ''}:${options.faulty ?? false}`
+  const cacheKey = `${kind}:${workflowStepMs}:${options.requestRateLimit ?? ''}:${options.faulty ?? false}:${options.ratelimitLeases ?? true}`
   let entry = shared.get(cacheKey)
   if (!entry) {
     entry = (async () => {
@@ -97,6 +99,7 @@ function sharedService(options: TestServiceOptions): Promise<Shared> {
         workflowStepMs,
         jobPollMs: 20,
         dnsResolver: dns,
+        ...(options.ratelimitLeases === false ? { ratelimitLeases: false } : {}),
         ...(options.requestRateLimit !== undefined
           ? { requestRateLimit: { limit: options.requestRateLimit, windowMs: 3_600_000 } }
           : {}),

@@ -121,3 +121,54 @@ describe.each(testDatabaseKinds())('ratelimit.limit 200 (%s)', (kind) => {
     ).toBe(200)
   })
 })
+
+// The override a check gets, decided with leases (the namespace's override table, in memory) and
+// with CONTROL_RATELIMIT_LEASES=0 (the one SQL decision statement).
+describe.each(
+  testDatabaseKinds().flatMap((kind) => [
+    { kind, mode: 'leases', ratelimitLeases: true },
+    { kind, mode: 'one statement', ratelimitLeases: false },
+  ]),
+)('ratelimit.limit 200 wildcard overrides ($kind, $mode)', ({ kind, ratelimitLeases }) => {
+  const t = useTestService({ kind, ratelimitLeases })
+  const limit = (namespace: string, identifier: string) =>
+    t.client.raw.POST('/v2/ratelimit.limit', {
+      body: { namespace, identifier, limit: 100, duration: LONG_WINDOW_MS },
+    })
+
+  it('applies `*` anywhere in an override identifier, exact first, then the longest pattern', async () => {
+    const namespace = `ns_${randomToken(8)}`
+    await limit(namespace, 'warmup')
+    const set = async (identifier: string, limit: number) => {
+      const { data, response } = await t.client.raw.POST('/v2/ratelimit.setOverride', {
+        body: { namespace, identifier, limit, duration: LONG_WINDOW_MS },
+      })
+      expect(response.status).toBe(200)
+      return data?.data.overrideId
+    }
+    const admin = await set('*_admin', 2)
+    const ops = await set('ops_*', 3)
+    const root = await set('root_admin', 4)
+    const suspicious = await set('*suspicious*', 0)
+    const percent = await set('a%b*', 5)
+    const underscore = await set('a_b*', 6)
+    const expectations: Array<[string, number, string | undefined]> = [
+      ['ops_admin', 2, admin], // `*_admin` is longer than `ops_*`
+      ['ops_x', 3, ops],
+      ['root_admin', 4, root], // the exact override beats the pattern
+      ['a_suspicious_b', 0, suspicious],
+      ['a%b1', 5, percent],
+      ['axxb1', 100, undefined], // `%` is literal
+      ['a_b1', 6, underscore],
+      ['axb1', 100, undefined], // `_` is literal
+      ['user_9', 100, undefined],
+    ]
+    for (const [identifier, applied, overrideId] of expectations) {
+      const { data, response } = await limit(namespace, identifier)
+      expect(response.status, identifier).toBe(200)
+      expect(data?.data.limit, identifier).toBe(applied)
+      expect(data?.data.overrideId, identifier).toBe(overrideId)
+      expect(data?.data.success, identifier).toBe(applied > 0)
+    }
+  })
+})

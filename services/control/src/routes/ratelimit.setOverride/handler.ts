@@ -4,7 +4,7 @@ import { mayActOn } from '../../ratelimit/limit.js'
 import { namespaceFor } from '../../ratelimit/namespaces.js'
 import { upsertOverride } from '../../ratelimit/overrides.js'
 
-/** `ratelimit.setOverride`: stores (or replaces) an identifier's limit; `*` at the end matches a prefix. */
+/** `ratelimit.setOverride`: stores (or replaces) an identifier's limit; each `*` in it matches any run of characters. */
 export const setOverride =
   (deps: Deps): ServiceHandler<'ratelimit.setOverride'> =>
   async (c) => {
