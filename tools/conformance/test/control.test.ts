@@ -240,6 +240,24 @@ describe.each(storages())('@unkey/api on $name', ({ storage }) => {
         (await t.sdk.permissions.getRole({ role: roleId })).data.permissions?.map((p) => p.slug),
       ).toEqual(['audit.read'])
     })
+
+    it('permissions: createRole() and setRolePermissions() create the missing permissions they name', async () => {
+      // The SDK: "Missing permissions are created automatically when the root key has
+      // `rbac.*.create_permission`" (the bootstrap key has every permission).
+      const { roleId } = (
+        await t.sdk.permissions.createRole({ name: 'provisioner', permissions: ['provisioned.read'] })
+      ).data
+      expect((await t.sdk.permissions.getPermission({ permission: 'provisioned.read' })).data.slug).toBe(
+        'provisioned.read',
+      )
+      await t.sdk.permissions.setRolePermissions({
+        roleId,
+        permissions: ['provisioned.read', 'provisioned.write'],
+      })
+      expect(
+        (await t.sdk.permissions.getRole({ role: roleId })).data.permissions?.map((p) => p.slug),
+      ).toEqual(['provisioned.read', 'provisioned.write'])
+    })
   })
 
   describe('projects', () => {
@@ -452,6 +470,38 @@ describe.each(storages())('@unkey/api on $name', ({ storage }) => {
       expect((await call()).data.success).toBe(true)
       expect((await call()).data.success).toBe(true)
       expect((await call()).data).toMatchObject({ success: false, remaining: 0 })
+    })
+
+    it('setOverride() with a `*` anywhere: `*_admin` applies to ops_admin, `*suspicious*` to a_suspicious_b', async () => {
+      // The SDK: "'*_admin' would match all identifiers ending with '_admin'; '*suspicious*'
+      // would match any identifier containing 'suspicious'".
+      const namespace = 'conformance_wildcards'
+      await t.sdk.ratelimit.limit({ namespace, identifier: 'warmup', limit: 1, duration: 60_000 })
+      const admin = await t.sdk.ratelimit.setOverride({
+        namespace,
+        identifier: '*_admin',
+        limit: 7,
+        duration: 60_000,
+      })
+      const suspicious = await t.sdk.ratelimit.setOverride({
+        namespace,
+        identifier: '*suspicious*',
+        limit: 0,
+        duration: 60_000,
+      })
+      const check = (identifier: string) =>
+        t.sdk.ratelimit.limit({ namespace, identifier, limit: 100, duration: 60_000 })
+      expect((await check('ops_admin')).data).toMatchObject({
+        success: true,
+        limit: 7,
+        overrideId: admin.data.overrideId,
+      })
+      expect((await check('a_suspicious_b')).data).toMatchObject({
+        success: false,
+        limit: 0,
+        overrideId: suspicious.data.overrideId,
+      })
+      expect((await check('ops_user')).data).toMatchObject({ success: true, limit: 100 })
     })
   })
 

@@ -1,4 +1,5 @@
 import { newId, type Sql } from '@apiplatform/server-kit'
+import type { Caller } from '../access/caller.js'
 import type { Deps } from '../deps.js'
 import type { Refill } from '../domain/credits.js'
 import { invalidField } from '../domain/errors.js'
@@ -37,6 +38,8 @@ export async function storeKey(
   deps: Deps,
   tx: Sql,
   input: {
+    /** Who asks: decides whether missing permissions may be created (see `permissionsToLink`). */
+    caller: Caller
     /** The new key's id, when the caller needs it before the key exists (a reroll). */
     keyId?: string
     workspaceId: string
@@ -91,6 +94,13 @@ export async function storeKey(
   })
   if (!inserted) return undefined
   if (s.ratelimits?.length) await replaceRatelimits(tx, input.workspaceId, { keyId }, s.ratelimits)
-  await setKeyAccess(tx, input.workspaceId, keyId, { roles: s.roles, permissions: s.permissions }, now)
+  await setKeyAccess(
+    input.caller,
+    tx,
+    input.workspaceId,
+    keyId,
+    { roles: s.roles, permissions: s.permissions },
+    now,
+  )
   return { keyId, ...(secret ? { key: secret } : {}) }
 }

@@ -1,4 +1,5 @@
 import { newId, type Sql } from '@apiplatform/server-kit'
+import type { Caller } from '../access/caller.js'
 import type { Deps } from '../deps.js'
 import { notFound } from '../domain/errors.js'
 import { claimKeyForReroll, type KeyRecord, updateKey } from '../repositories/api-keys.js'
@@ -22,7 +23,13 @@ export const keyNotRerollable = (keyId: string) =>
  * already replaced, expired or deleted is a 404, so a key never has two live replacements.
  * Shared by `keys.rerollKey` and `portal.rerollKey`.
  */
-export async function rerollStoredKey(deps: Deps, tx: Sql, old: KeyRecord, expiration: number) {
+export async function rerollStoredKey(
+  deps: Deps,
+  caller: Caller,
+  tx: Sql,
+  old: KeyRecord,
+  expiration: number,
+) {
   const now = deps.now()
   const replacementId = newId('key')
   // The API is locked before the key is claimed, in the order deleteApi locks them (API, then its
@@ -37,6 +44,7 @@ export async function rerollStoredKey(deps: Deps, tx: Sql, old: KeyRecord, expir
     keyDirectPermissions(tx, key.id),
   ])
   const result = await storeKey(deps, tx, {
+    caller,
     keyId: replacementId,
     workspaceId: key.workspaceId,
     apiId: key.apiId,

@@ -1,5 +1,7 @@
 /** Key settings checked and written by the create, update and migrate operations. */
 import type { Sql } from '@apiplatform/server-kit'
+import type { Caller } from '../access/caller.js'
+import { permissionsToLink } from '../access/permission-slugs.js'
 import { invalidField, notFound } from '../domain/errors.js'
 import type { RatelimitInput } from '../repositories/identities.js'
 import {
@@ -7,7 +9,6 @@ import {
   addKeyRoles,
   clearKeyPermissions,
   clearKeyRoles,
-  ensurePermissions,
   findRoles,
 } from '../repositories/rbac.js'
 
@@ -33,8 +34,9 @@ const PERMISSION_SLUG = /^[a-zA-Z0-9_:\-.*]+$/
 
 /**
  * 400 for a permission slug that the spec's `Permission.slug` refuses, where the operation's own
- * schema does not check it (`keys.createKey`, `keys.migrateKeys`): the permission would be created, then listed
- * with a slug no client can read back as valid.
+ * schema does not check it (`keys.createKey`, `keys.migrateKeys`, `permissions.createRole`,
+ * `permissions.setRolePermissions`): the permission would be created, then listed with a slug no
+ * client can read back as valid.
  */
 export function checkPermissionSlugs(slugs: readonly string[] | undefined, location: string) {
   slugs?.forEach((slug, i) => {
@@ -44,8 +46,12 @@ export function checkPermissionSlugs(slugs: readonly string[] | undefined, locat
   })
 }
 
-/** Replaces a key's roles (which must exist: 404) and/or direct permissions (created when missing). */
+/**
+ * Replaces a key's roles (which must exist: 404) and/or direct permissions (missing ones created
+ * as `permissionsToLink` decides for the caller's operation).
+ */
 export async function setKeyAccess(
+  caller: Caller,
   sql: Sql,
   workspaceId: string,
   keyId: string,
@@ -63,7 +69,7 @@ export async function setKeyAccess(
     )
   }
   if (access.permissions !== undefined) {
-    const permissions = await ensurePermissions(sql, workspaceId, access.permissions, now)
+    const permissions = await permissionsToLink(caller, sql, workspaceId, access.permissions, now)
     await clearKeyPermissions(sql, keyId)
     await addKeyPermissions(
       sql,

@@ -20,4 +20,20 @@ describe.each(testDatabaseKinds())('keys.addPermissions 200 (%s)', (kind) => {
       'VALID',
     )
   })
+
+  it('creates missing permissions for a root key with rbac.*.create_permission', async () => {
+    const p = unique('perm')
+    const { keyId } = await newKey(t)
+    const caller = await t.key(['rbac.*.add_permission_to_key', 'rbac.*.create_permission'])
+    const data = await ok<Array<{ slug: string }>>(
+      t,
+      'keys.addPermissions',
+      { keyId, permissions: [`${p}.new`] },
+      caller,
+    )
+    expect(data.map((x) => x.slug)).toEqual([`${p}.new`])
+    expect(
+      (await ok<{ slug: string }>(t, 'permissions.getPermission', { permission: `${p}.new` })).slug,
+    ).toBe(`${p}.new`)
+  })
 })

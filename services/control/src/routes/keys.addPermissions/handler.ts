@@ -1,16 +1,20 @@
+import { permissionsToLink } from '../../access/permission-slugs.js'
 import type { Deps } from '../../deps.js'
 import { callerOf, type ServiceHandler } from '../../http/env.js'
-import { addKeyPermissions, ensurePermissions } from '../../repositories/rbac.js'
+import { addKeyPermissions } from '../../repositories/rbac.js'
 import { changeKeyPermissions } from '../../use-cases/change-key-access.js'
 
-/** `keys.addPermissions`: grants permissions (created when missing); returns the direct permissions. */
+/**
+ * `keys.addPermissions`: grants permissions, missing ones created when the root key holds
+ * `rbac.*.create_permission` (403 otherwise, see `permissionsToLink`); returns the direct permissions.
+ */
 export const addPermissions =
   (deps: Deps): ServiceHandler<'keys.addPermissions'> =>
   async (c) => {
     const caller = callerOf(c)
     const { keyId, permissions } = c.req.valid('json')
     const data = await changeKeyPermissions(deps, caller, keyId, async (tx, key) => {
-      const found = await ensurePermissions(tx, key.workspaceId, permissions, deps.now())
+      const found = await permissionsToLink(caller, tx, key.workspaceId, permissions, deps.now())
       await addKeyPermissions(
         tx,
         key.id,

@@ -73,6 +73,14 @@ describe.each(testDatabaseKinds())('keys.createKey 200 (%s)', (kind) => {
     const key = await t.key([`api.${apiId}.create_key`])
     expect((await call(t, 'keys.createKey', { apiId }, key)).response.status).toBe(200)
   })
+
+  it('creates missing permissions without rbac.*.create_permission (the SDK sets no condition)', async () => {
+    const apiId = await newApi(t)
+    const key = await t.key([`api.${apiId}.create_key`])
+    const slug = `${unique('p')}.read`
+    expect((await call(t, 'keys.createKey', { apiId, permissions: [slug] }, key)).response.status).toBe(200)
+    expect((await ok<{ slug: string }>(t, 'permissions.getPermission', { permission: slug })).slug).toBe(slug)
+  })
 })
 
 describe.skipIf(!testDatabaseKinds().includes('postgres'))(

@@ -21,6 +21,7 @@ export const createKey =
       // Locked: a concurrent deleteApi makes this a 404, not a key without its API.
       const api = await apiForOperation(caller, tx, body.apiId, { forNewKeys: true })
       return storeKey(deps, tx, {
+        caller,
         workspaceId: api.workspaceId,
         apiId: api.id,
         prefix: body.prefix,

@@ -30,6 +30,7 @@ export const migrateKeys =
       const failed: string[] = []
       for (const k of body.keys) {
         const stored = await storeKey(deps, tx, {
+          caller,
           workspaceId: api.workspaceId,
           apiId: api.id,
           settings: k,

@@ -13,7 +13,7 @@ export const rerollKey =
     const caller = callerOf(c)
     const { keyId, expiration } = c.req.valid('json')
     const created = await deps.db.transaction(async (tx) =>
-      rerollStoredKey(deps, tx, await keyForOperation(caller, tx, keyId), expiration),
+      rerollStoredKey(deps, caller, tx, await keyForOperation(caller, tx, keyId), expiration),
     )
     if (!created?.key) throw new Error('a freshly generated key collided with an existing hash')
     return c.json(

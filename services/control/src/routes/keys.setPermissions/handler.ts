@@ -10,7 +10,7 @@ export const setPermissions =
     const caller = callerOf(c)
     const { keyId, permissions } = c.req.valid('json')
     const data = await changeKeyPermissions(deps, caller, keyId, (tx, key) =>
-      setKeyAccess(tx, key.workspaceId, key.id, { permissions }, deps.now()),
+      setKeyAccess(caller, tx, key.workspaceId, key.id, { permissions }, deps.now()),
     )
     return c.json({ meta: { requestId: c.get('requestId') }, data }, 200)
   }

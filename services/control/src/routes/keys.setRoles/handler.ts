@@ -10,7 +10,7 @@ export const setRoles =
     const caller = callerOf(c)
     const { keyId, roles } = c.req.valid('json')
     const data = await changeKeyRoles(deps, caller, keyId, (tx, key) =>
-      setKeyAccess(tx, key.workspaceId, key.id, { roles }, deps.now()),
+      setKeyAccess(caller, tx, key.workspaceId, key.id, { roles }, deps.now()),
     )
     return c.json({ meta: { requestId: c.get('requestId') }, data }, 200)
   }

@@ -1,7 +1,7 @@
 import { testDatabaseKinds } from '@apiplatform/server-kit'
 import { describe, expect, it } from 'vitest'
 import { useTestService } from '../../testing/harness.js'
-import { newKey, ok, unique } from '../../testing/keys-fixtures.js'
+import { call, newKey, ok, unique } from '../../testing/keys-fixtures.js'
 
 describe.each(testDatabaseKinds())('keys.updateKey 200 (%s)', (kind) => {
   const t = useTestService({ kind })
@@ -37,6 +37,16 @@ describe.each(testDatabaseKinds())('keys.updateKey 200 (%s)', (kind) => {
       ratelimits: [{ name: 'new_limit', limit: 9, duration: 2000, autoApply: false }],
     })
     expect((await ok<{ code: string }>(t, 'keys.verifyKey', { key })).code).toBe('DISABLED')
+  })
+
+  it('creates missing permissions without rbac.*.create_permission (the SDK sets no condition)', async () => {
+    const { apiId, keyId } = await newKey(t)
+    const caller = await t.key([`api.${apiId}.update_key`])
+    const slug = `${unique('p')}.read`
+    expect((await call(t, 'keys.updateKey', { keyId, permissions: [slug] }, caller)).response.status).toBe(
+      200,
+    )
+    expect((await ok<{ permissions: string[] }>(t, 'keys.getKey', { keyId })).permissions).toEqual([slug])
   })
 
   const refilled = { remaining: 5, refill: { interval: 'daily', amount: 10 } }

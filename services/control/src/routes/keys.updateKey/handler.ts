@@ -35,6 +35,7 @@ export const updateKey =
       if (body.ratelimits !== undefined)
         await replaceRatelimits(tx, key.workspaceId, { keyId: key.id }, body.ratelimits)
       await setKeyAccess(
+        caller,
         tx,
         key.workspaceId,
         key.id,

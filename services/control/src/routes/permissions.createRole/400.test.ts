@@ -7,6 +7,8 @@ describe.each(testDatabaseKinds())('permissions.createRole 400 (%s)', (kind) => 
   const t = useTestService({ kind })
   it.each<[unknown, string]>([
     [{}, 'body.name'],
-    [{ name: 'editor', permissions: ['does.not.exist.anywhere'] }, 'body.permissions[0]'],
+    // A permission it would create with a slug no permission can have.
+    [{ name: 'editor', permissions: ['documents.read', 'not a slug'] }, 'body.permissions[1]'],
+    [{ name: 'editor', permissions: [''] }, 'body.permissions[0]'],
   ])('rejects %j', (body, location) => expectBadRequest(t, 'permissions.createRole', body, location))
 })

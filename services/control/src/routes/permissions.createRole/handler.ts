@@ -1,29 +1,26 @@
 import { requirePermission } from '../../access/permission.js'
+import { permissionsToLink } from '../../access/permission-slugs.js'
 import type { Deps } from '../../deps.js'
-import { ApiError, invalidField } from '../../domain/errors.js'
+import { ApiError } from '../../domain/errors.js'
 import { callerOf, type ServiceHandler } from '../../http/env.js'
-import { findPermissionsBySlug, insertRole, setRolePermissions } from '../../repositories/rbac.js'
+import { checkPermissionSlugs } from '../../keys/settings.js'
+import { insertRole, setRolePermissions } from '../../repositories/rbac.js'
 
-/** `permissions.createRole`: a role with existing permissions (400 for an unknown slug); 409 when the name is taken. */
+/**
+ * `permissions.createRole`: a role with the permissions it names, missing ones created when the
+ * root key holds `rbac.*.create_permission` (403 otherwise, see `permissionsToLink`); 409 when
+ * the name is taken.
+ */
 export const createRole =
   (deps: Deps): ServiceHandler<'permissions.createRole'> =>
   async (c) => {
     const caller = callerOf(c)
     const body = c.req.valid('json')
     requirePermission(caller)
+    checkPermissionSlugs(body.permissions, 'body.permissions')
     const workspaceId = caller.workspaceId
     const roleId = await deps.db.transaction(async (tx) => {
-      const slugs = body.permissions ?? []
-      const found = await findPermissionsBySlug(tx, workspaceId, slugs, { forNewLinks: true })
-      const known = new Set(found.map((p) => p.slug))
-      const index = slugs.findIndex((s) => !known.has(s))
-      if (index >= 0) {
-        throw invalidField(
-          `body.permissions[${index}]`,
-          `The permission ${slugs[index]} does not exist.`,
-          'Create it with permissions.createPermission first.',
-        )
-      }
+      const permissions = await permissionsToLink(caller, tx, workspaceId, body.permissions ?? [], deps.now())
       const id = await insertRole(tx, {
         workspaceId,
         name: body.name,
@@ -35,7 +32,7 @@ export const createRole =
       await setRolePermissions(
         tx,
         id,
-        found.map((p) => p.id),
+        permissions.map((p) => p.id),
       )
       return id
     })

@@ -26,4 +26,25 @@ describe.each(testDatabaseKinds())('permissions.setRolePermissions 200 (%s)', (k
       'VALID',
     )
   })
+
+  it('creates the missing permissions it names for a root key with rbac.*.create_permission', async () => {
+    const tag = unique('srpn')
+    await ok(t, 'permissions.createPermission', { name: 'a', slug: `${tag}.a` })
+    const { roleId } = await ok<{ roleId: string }>(t, 'permissions.createRole', { name: tag })
+    const { key } = await newKey(t, { roles: [tag] })
+    const caller = await t.key(['rbac.*.update_role', 'rbac.*.create_permission'])
+    const data = await ok<Array<{ slug: string; name: string }>>(
+      t,
+      'permissions.setRolePermissions',
+      { roleId, permissions: [`${tag}.a`, `${tag}.new`] },
+      caller,
+    )
+    expect(data.map((p) => p.slug)).toEqual([`${tag}.a`, `${tag}.new`])
+    expect(
+      (await ok<{ slug: string }>(t, 'permissions.getPermission', { permission: `${tag}.new` })).slug,
+    ).toBe(`${tag}.new`)
+    expect((await ok<{ code: string }>(t, 'keys.verifyKey', { key, permissions: `${tag}.new` })).code).toBe(
+      'VALID',
+    )
+  })
 })

@@ -18,7 +18,7 @@ export const rerollKey =
     const created = await deps.db.transaction(async (tx) => {
       const old = await findKey(tx, identity.workspaceId, keyId)
       if (!old || old.identityId !== identity.id) throw keyNotFound(keyId)
-      return rerollStoredKey(deps, tx, old, expiration)
+      return rerollStoredKey(deps, caller, tx, old, expiration)
     })
     if (!created?.key) throw new Error('a freshly generated key collided with an existing hash')
     return c.json(
