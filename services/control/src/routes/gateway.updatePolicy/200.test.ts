@@ -66,4 +66,19 @@ describe.each(testDatabaseKinds())('gateway.updatePolicy 200 (%s)', (kind) => {
     expect(policy).toMatchObject({ name: 'require-api-key', keyauth: { keyspaces: ['api_1'] } })
     expect(policy?.match ?? []).toEqual([])
   })
+
+  it('replaces the rule with the one given, switching its kind, as the official SDK documents', async () => {
+    const { where } = await withPolicies(t)
+    const upd = await call(t, 'gateway.updatePolicy', {
+      ...where,
+      policyId: 'require-api-key',
+      ratelimit: { limit: 5, windowMs: 1000 },
+    })
+    expect(upd.response.status).toBe(200)
+    const after = (await call(t, 'gateway.listPolicies', where)).data?.data as Array<Record<string, unknown>>
+    const updated = after.find((p) => p.name === 'require-api-key')
+    expect(updated).toMatchObject({ ratelimit: { limit: 5, windowMs: 1000 } })
+    // A policy with two rules would still demand keys where the caller asked for a rate limit.
+    expect(updated).not.toHaveProperty('keyauth')
+  })
 })
