@@ -124,7 +124,9 @@ export interface VerificationBucketRow {
 
 /**
  * Verification counts of one identity's keys (or one key) per bucket of `bucketMs`, from
- * `key_verifications` (the identity recorded at verification time). Empty buckets are omitted.
+ * `key_verifications` (the identity recorded at verification time): every bucket of the window,
+ * zeros where nothing was verified, as the real API's SDK documents the series (contiguous, so a
+ * chart can index it by position). Buckets start at multiples of `bucketMs` since the epoch.
  */
 export async function verificationBuckets(
   sql: Sql,
@@ -160,8 +162,23 @@ export async function verificationBuckets(
       input.bucketMs,
     ],
   )
-  return rows.map((r) => ({
-    time: num(r.bucket),
+  const counted = new Map(rows.map((r) => [num(r.bucket), r]))
+  return bucketTimes(input.startTime, input.endTime, input.bucketMs).map((time) =>
+    countsOf(time, counted.get(time) ?? {}),
+  )
+}
+
+/** The start of every bucket of `bucketMs` that overlaps `[startTime, endTime)`. */
+function bucketTimes(startTime: number, endTime: number, bucketMs: number): number[] {
+  const times: number[] = []
+  for (let time = Math.floor(startTime / bucketMs) * bucketMs; time < endTime; time += bucketMs)
+    times.push(time)
+  return times
+}
+
+function countsOf(time: number, r: Record<string, unknown>): VerificationBucketRow {
+  return {
+    time,
     total: num(r.total),
     valid: num(r.valid),
     rateLimited: num(r.rate_limited),
@@ -170,5 +187,5 @@ export async function verificationBuckets(
     disabled: num(r.disabled),
     expired: num(r.expired),
     usageExceeded: num(r.usage_exceeded),
-  }))
+  }
 }

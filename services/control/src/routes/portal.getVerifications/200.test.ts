@@ -30,10 +30,10 @@ describe.each(testDatabaseKinds())('portal.getVerifications 200 (%s)', (kind) =>
       token,
     )
     expect(response.status).toBe(200)
-    // One hourly bucket (two if the hour turned during the test): add them up.
+    // Every hour of the range, zeros included (the verifications fall in one or, if the hour
+    // turned during the test, two of them): add them up.
     const points = data?.data as Array<Record<string, number>>
-    expect(points.length).toBeGreaterThanOrEqual(1)
-    for (const p of points) expect((p.time ?? 1) % HOUR).toBe(0)
+    expect(points.map((p) => p.time)).toEqual([startTime, startTime + HOUR, startTime + 2 * HOUR])
     const sum = (field: string) => points.reduce((n, p) => n + (p[field] ?? 0), 0)
     expect({
       total: sum('total'),
@@ -67,9 +67,11 @@ describe.each(testDatabaseKinds())('portal.getVerifications 200 (%s)', (kind) =>
     expect(onePoints.reduce((n, p) => n + (p.insufficientPermissions ?? 0), 0)).toBe(1)
   })
 
-  it('answers an empty list for a range without verifications', async () => {
+  it('answers every bucket with zeros for a range without verifications, as the official SDK documents', async () => {
     const { token } = await portalToken(t, { scopes: ['analytics:read'] })
     const { data } = await call(t, 'portal.getVerifications', { startTime: 0, endTime: 86_400_000 }, token)
-    expect(data?.data).toEqual([])
+    const points = data?.data as Array<Record<string, number>>
+    expect(points.map((p) => p.time)).toEqual(Array.from({ length: 24 }, (_, i) => i * HOUR))
+    expect(points.every((p) => Object.entries(p).every(([k, v]) => k === 'time' || v === 0))).toBe(true)
   })
 })

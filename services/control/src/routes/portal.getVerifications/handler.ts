@@ -16,8 +16,8 @@ const HOURLY_UP_TO = 7 * DAY
 /**
  * `portal.getVerifications` (portal session, scope `analytics:read`): verification counts of
  * the session's end user's keys (or of one of them, `keyId`; another key is a 404) in
- * `[startTime, endTime)`, by outcome, per hour (ranges up to 7 days) or per day (up to 90 days).
- * Buckets without verifications are omitted.
+ * `[startTime, endTime)`, by outcome, per hour (ranges up to 7 days) or per day (up to 90 days):
+ * every bucket of the range, zeros where nothing was verified.
  */
 export const getVerifications =
   (deps: Deps): ServiceHandler<'portal.getVerifications'> =>
