@@ -319,6 +319,30 @@ describe.each(webDataStorages)('@mendable/firecrawl-js on $name', ({ storage }) 
       expect(retried.status).toBe('completed')
     })
 
+    it('startBatchScrape() with appendToId adds the URLs to that batch: the same id, every page in its status', async () => {
+      const started = await t.sdk.startBatchScrape([t.site.at('/docs/1')], {
+        options: { formats: ['markdown'] },
+      })
+      const appended = await t.sdk.startBatchScrape([t.site.at('/docs/2'), t.site.at('/docs/3')], {
+        options: { formats: ['markdown'] },
+        appendToId: started.id,
+      })
+      expect(appended.id).toBe(started.id)
+      // batchScrape() waits on the id it is answered: the batch with its pages, the appended ones too.
+      const job = await t.sdk.batchScrape([t.site.at('/docs/4')], { appendToId: started.id, ...WAIT })
+      expect(job.id).toBe(started.id)
+      const status = await t.sdk.getBatchScrapeStatus(started.id)
+      expect(status).toMatchObject({ status: 'completed', total: 4, completed: 4 })
+      expect(status.data.map(urlOf).sort()).toEqual(
+        ['/docs/1', '/docs/2', '/docs/3', '/docs/4'].map((path) => t.site.at(path)),
+      )
+    })
+
+    it('maps an append to an unknown batch to SdkError 404', async () => {
+      const error = await sdkError(t.sdk.startBatchScrape([t.site.at('/docs/1')], { appendToId: MISSING }))
+      expect(error.status).toBe(404)
+    })
+
     it('maps an unknown batch to SdkError 404', async () => {
       expect((await sdkError(t.sdk.getBatchScrapeStatus(MISSING))).status).toBe(404)
     })

@@ -1,25 +1,29 @@
 import type { Sql } from '@apiplatform/server-kit'
 import { parse } from './rows.js'
 
-/** Inserts pages, skipping keys the crawl already has. Returns the inserted ones. */
+/**
+ * Inserts pages, skipping keys the crawl already has. Returns the inserted ones. `appendId` names
+ * the scrape options of an append (see append.ts); without it the pages use the crawl's own.
+ */
 export async function insertPages(
   tx: Sql,
   crawlId: string,
   pages: Array<{ url: string; key: string }>,
   depth: number,
+  appendId: number | null = null,
 ): Promise<Array<{ id: number; url: string; depth: number }>> {
   if (pages.length === 0) return []
   const rows = await tx.query<{ id: number | string; url: string; depth: number }>(
     `WITH added AS (
-       INSERT INTO crawl_pages (crawl_id, url, url_key, depth)
-       SELECT $1, u, k, $4 FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS t(u, k, n) ORDER BY n
+       INSERT INTO crawl_pages (crawl_id, url, url_key, depth, append_id)
+       SELECT $1, u, k, $4, $5::bigint FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS t(u, k, n) ORDER BY n
        ON CONFLICT (crawl_id, url_key) DO NOTHING
        RETURNING id, url, depth
      ), counted AS (
        UPDATE crawls SET pages_total = pages_total + (SELECT count(*) FROM added) WHERE id = $1
      )
      SELECT id, url, depth FROM added ORDER BY id`,
-    [crawlId, pages.map((p) => p.url), pages.map((p) => p.key), depth],
+    [crawlId, pages.map((p) => p.url), pages.map((p) => p.key), depth, appendId],
   )
   return rows.map((r) => ({ id: Number(r.id), url: r.url, depth: r.depth }))
 }
@@ -100,16 +104,26 @@ export async function finishPages(
   )
 }
 
-/** The crawl's pages still to scrape, in the order they were added. */
+/** The crawl's pages still to scrape, in the order they were added, with the append that added them. */
 export async function pendingPages(
   sql: Sql,
   crawlId: string,
-): Promise<Array<{ id: number; url: string; depth: number }>> {
-  const pending = await sql.query<{ id: number | string; url: string; depth: number }>(
-    `SELECT id, url, depth FROM crawl_pages WHERE crawl_id = $1 AND status = 'pending' ORDER BY id`,
+): Promise<Array<{ id: number; url: string; depth: number; appendId?: number }>> {
+  const pending = await sql.query<{
+    id: number | string
+    url: string
+    depth: number
+    append_id: number | string | null
+  }>(
+    `SELECT id, url, depth, append_id FROM crawl_pages WHERE crawl_id = $1 AND status = 'pending' ORDER BY id`,
     [crawlId],
   )
-  return pending.map((p) => ({ id: Number(p.id), url: p.url, depth: p.depth }))
+  return pending.map((p) => ({
+    id: Number(p.id),
+    url: p.url,
+    depth: p.depth,
+    ...(p.append_id !== null ? { appendId: Number(p.append_id) } : {}),
+  }))
 }
 
 /** Records the URLs robots.txt kept out of the crawl (each once). */

@@ -1,11 +1,12 @@
 import type { Database, Job, JobContext, JobHandler, JobQueue, Sql } from '@apiplatform/server-kit'
-import { chargeEach } from '../billing/credits.js'
 import type { Extractor } from '../extraction/extractor.js'
 import { readFormats } from '../scrape/formats.js'
 import { type PagePlan, planPages, priceOf } from '../scrape/plan.js'
 import { cacheBatchPages, recordPages } from '../scrape/store.js'
 import { pagesRecorded } from '../search/indexer.js'
 import { queueWebhooks, type WebhookEvent } from '../webhooks/outbox.js'
+import { appendOptions } from './append.js'
+import { chargePages } from './charge-pages.js'
 import { type FinishedPage, GroupCommit } from './group-commit.js'
 import {
   finishPages,
@@ -17,11 +18,18 @@ import {
 } from './page-store.js'
 import { CRAWLER_AGENT, fetchRobotsTxt, parseRobots } from './robots.js'
 import { type CrawlOptions, type CrawlRow, eventPrefix } from './rows.js'
-import { LeaseGone, Stop } from './run-errors.js'
+import { LeaseGone, MorePages, Stop } from './run-errors.js'
 import { CrawlScope } from './scope.js'
 import { type Outcome, type Pending, scrapeCrawlPage } from './scrape-page.js'
 import { readSitemaps } from './sitemap.js'
-import { completeCrawl, failCrawl, getCrawl, lockLeasedCrawl, startPagesPhase } from './store.js'
+import {
+  completeCrawl,
+  failCrawl,
+  getCrawl,
+  lockLeasedCrawl,
+  lockWithPendingPages,
+  startPagesPhase,
+} from './store.js'
 import { inScope, toHttpUrl } from './urls.js'
 
 export interface CrawlRunnerDeps {
@@ -70,7 +78,8 @@ class CrawlRun {
   private wakeUp: (() => void) | undefined
   /** The crawl's scrape options, read once for all its pages. */
   private readonly plan: PagePlan
-  private readonly price: number
+  /** The scrape options of the batch's appends, by append id, read once per run. */
+  private readonly appendPlans = new Map<number, PagePlan>()
   /** Commits finished pages in batches. */
   private readonly batches = new GroupCommit((finished) => this.flush(finished))
   /** Commits of pages handed over by workers, not yet settled. */
@@ -87,7 +96,11 @@ class CrawlRun {
     this.options = crawl.options
     this.scope = new CrawlScope(crawl)
     this.plan = planPages(this.options.scrapeOptions)
-    this.price = this.plan.price
+  }
+
+  /** The plan a page is scraped and charged with: its append's, else the crawl's. */
+  private planOf(item: Pending): PagePlan {
+    return (item.appendId !== undefined ? this.appendPlans.get(item.appendId) : undefined) ?? this.plan
   }
 
   /**
@@ -121,6 +134,10 @@ class CrawlRun {
       if (this.crawl.phase === 'seed') await this.seed(robotsTxt)
     }
     for (const p of await pendingPages(this.deps.db, this.crawl.id)) this.frontier.push(p)
+    // Read after the pages: an append commits its options with its pages, so each page read has them.
+    if (this.crawl.kind === 'batch')
+      for (const [id, options] of await appendOptions(this.deps.db, this.crawl.id))
+        this.appendPlans.set(id, planPages(options))
     const concurrency = this.options.delay ? 1 : Math.max(1, Math.min(100, this.options.maxConcurrency))
     const results = await Promise.allSettled(Array.from({ length: concurrency }, () => this.worker()))
     // Pages handed to the committer still commit (or fail) before the job settles.
@@ -135,9 +152,18 @@ class CrawlRun {
       throw failure.reason
     }
     if (this.ctx.signal.aborted) throw new LeaseGone('aborted')
-    await this.ctx.complete(async (tx) => {
-      if (await completeCrawl(tx, this.crawl.id)) await this.events(tx, { name: 'completed', success: true })
-    })
+    try {
+      await this.ctx.complete(async (tx) => {
+        // Pages appended to a batch after this run read its pages: the crawl is not complete yet.
+        if (await lockWithPendingPages(tx, this.crawl.id)) throw new MorePages()
+        if (await completeCrawl(tx, this.crawl.id))
+          await this.events(tx, { name: 'completed', success: true })
+      })
+    } catch (error) {
+      if (!(error instanceof MorePages)) throw error
+      // A next run of the job (at once) reads them, with the options of their append.
+      await this.ctx.continueWith(this.job.payload)
+    }
   }
 
   /** Queues the crawl's webhook events (nothing without a webhook) in the caller's transaction. */
@@ -260,7 +286,7 @@ class CrawlRun {
         extractor: this.deps.extractor,
         crawl: this.crawl,
         signal: this.ctx.signal,
-        plan: this.plan,
+        plan: this.planOf(item),
         discover: (item, statusCode, links) => this.scope.discover(item, statusCode, links),
       },
       item,
@@ -279,13 +305,15 @@ class CrawlRun {
       // Pages that succeeded are charged in order; when the credits run out, the first unpaid
       // page fails the crawl and the pages after it stay pending.
       const okEntries = batch.filter((e) => e.outcome.ok)
-      const paid = await chargeEach(
+      const paid = await chargePages(
         tx,
         this.crawl.team_id,
-        this.price,
         this.crawl.kind,
-        okEntries.map((e) => e.item.url),
-        okEntries.map((e) => (e.outcome.ok ? e.outcome.tokens : 0)),
+        okEntries.map((e) => ({
+          url: e.item.url,
+          tokens: e.outcome.ok ? e.outcome.tokens : 0,
+          price: this.planOf(e.item).price,
+        })),
       )
       const unpaid = okEntries[paid]
       const settled = unpaid ? batch.slice(0, batch.indexOf(unpaid)) : batch
@@ -302,7 +330,7 @@ class CrawlRun {
           error: 'Payment Required: Insufficient credits',
         })
       const done = settled.filter((e) => e.outcome.ok)
-      const credits = this.price * done.length
+      const credits = done.reduce((sum, e) => sum + this.planOf(e.item).price, 0)
       await finishPages(tx, this.crawl.id, unpaid ? 0 : credits, rows)
       if (unpaid) {
         await failCrawl(tx, this.crawl.id, credits, 'Payment Required: Insufficient credits')

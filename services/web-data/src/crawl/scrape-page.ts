@@ -13,6 +13,8 @@ export interface Pending {
   id: number
   url: string
   depth: number
+  /** The append that added the page to its batch (its scrape options); absent: the crawl's own. */
+  appendId?: number
 }
 
 export type Outcome =
@@ -36,7 +38,7 @@ export interface PageRun {
   extractor: Extractor
   crawl: CrawlRow
   signal: AbortSignal
-  /** The crawl's scrape options, read once (its `price` is the credits of one page). */
+  /** The page's scrape options, read once per run (its `price` is the credits of the page). */
   plan: PagePlan
   /** The in-scope links of a page whose links the crawl follows. */
   discover: (item: Pending, statusCode: number, links: string[]) => URL[]
@@ -44,7 +46,6 @@ export interface PageRun {
 
 /** Fetches and builds one page (failures of the page itself become a failed outcome). */
 export async function scrapeCrawlPage(run: PageRun, item: Pending): Promise<Outcome> {
-  const options = run.crawl.options
   const { plan } = run
   const scrapeOptions = plan.options
   try {
@@ -78,7 +79,8 @@ export async function scrapeCrawlPage(run: PageRun, item: Pending): Promise<Outc
       document,
       tokens: usage?.totalTokens ?? 0,
       links: run.discover(item, page.statusCode, parsed.links),
-      ...(options.zeroDataRetention ? {} : { indexed: { page, parsed } }),
+      // The page's own options say it (an appended page's may differ from its batch's).
+      ...(plan.retain ? { indexed: { page, parsed } } : {}),
       ...(cache?.store ? { cacheKey: cache.key } : {}),
     }
   } catch (error) {

@@ -12,6 +12,8 @@ import {
 } from './rows.js'
 
 export const CRAWL_QUEUE = 'crawl'
+/** Runs of a crawl's job before the queue gives it up. */
+export const CRAWL_JOB_ATTEMPTS = 20
 /** How long results stay available after the job started. */
 export const RESULT_TTL_MS = 24 * 60 * 60 * 1000
 
@@ -48,7 +50,7 @@ export async function createCrawl(
     ],
   )
   if (input.pages && input.pages.length > 0) await insertPages(tx, id, input.pages, 0)
-  const jobId = await queue.enqueue(tx, CRAWL_QUEUE, { crawlId: id }, { maxAttempts: 20 })
+  const jobId = await queue.enqueue(tx, CRAWL_QUEUE, { crawlId: id }, { maxAttempts: CRAWL_JOB_ATTEMPTS })
   await tx.query('UPDATE crawls SET job_id = $2 WHERE id = $1', [id, jobId])
   await queueWebhooks(tx, queue, input.options.webhook, {
     type: `${eventPrefix(input.kind)}.started`,
@@ -79,6 +81,19 @@ export async function lockLeasedCrawl(
 /** Ends the seed step: the crawl's pages phase starts with its robots.txt recorded. */
 export async function startPagesPhase(tx: Sql, crawlId: string, robotsTxt: string): Promise<void> {
   await tx.query(`UPDATE crawls SET phase = 'pages', robots_txt = $2 WHERE id = $1`, [crawlId, robotsTxt])
+}
+
+/**
+ * Whether the crawl has pages still pending, read under the lock of its row (taken first, in a
+ * statement of its own: the count then sees every append that committed while this waited for it).
+ */
+export async function lockWithPendingPages(tx: Sql, crawlId: string): Promise<boolean> {
+  await tx.query('SELECT id FROM crawls WHERE id = $1 FOR UPDATE', [crawlId])
+  const pending = await tx.query(
+    `SELECT 1 FROM crawl_pages WHERE crawl_id = $1 AND status = 'pending' LIMIT 1`,
+    [crawlId],
+  )
+  return pending.length > 0
 }
 
 /** Marks a crawl that is still scraping completed; false when it had already ended. */

@@ -118,6 +118,32 @@ describe.each(testDatabaseKinds())('webhooks of crawls, batch scrapes and agent 
     ])
   })
 
+  it("delivers the pages appended to a finished batch, and its completion again, to the batch's webhook", async () => {
+    const { data } = await t.client.POST('/v2/batch/scrape', {
+      body: { urls: [site.url], webhook: { url: receiver.url, metadata: { batch: 'first' } } },
+    })
+    const id = data?.id as string
+    await batchFinished(t.client, id)
+    await settled(receiver, 'batch_scrape.completed')
+    receiver.received.length = 0
+    // The append sends no webhook of its own: the batch's receives the new pages' events.
+    const appended = await t.client.POST('/v2/batch/scrape', {
+      body: { urls: [new URL('/about.html', site.url).toString()], appendToId: id },
+    })
+    expect(appended.data?.id).toBe(id)
+    await batchFinished(t.client, id)
+    await settled(receiver, 'batch_scrape.completed')
+    expect(types(receiver).sort()).toEqual(['batch_scrape.completed', 'batch_scrape.page'])
+    expect(receiver.received.every((r) => r.payload.id === id)).toBe(true)
+    expect(receiver.received.every((r) => JSON.stringify(r.payload.metadata) === '{"batch":"first"}')).toBe(
+      true,
+    )
+    const page = receiver.received.find((r) => r.payload.type === 'batch_scrape.page')
+    const documents = (page?.payload.data ?? []) as Array<{ metadata: { sourceURL: string } }>
+    const sources = documents.map((d) => d.metadata.sourceURL)
+    expect(sources).toEqual([new URL('/about.html', site.url).toString()])
+  })
+
   it('delivers an agent run started and completed with its result', async () => {
     const id = await startRun(t.client, {
       prompt: 'What is on the start page?',
