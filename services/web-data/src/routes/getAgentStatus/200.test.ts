@@ -30,6 +30,21 @@ describe.each(testDatabaseKinds())('GET /v2/agent/{jobId} → 200 (%s)', (kind) 
     })
   })
 
+  it('reports spark-2 for a run that gives an effort and no model, as the real API does', async () => {
+    const id = await startRun(t.client, { prompt: 'kettle', urls: [site.at('/product.html')], effort: 'low' })
+    const { data } = await t.client.GET('/v2/agent/{jobId}', { params: { path: { jobId: id } } })
+    expect(data).toMatchObject({ model: 'spark-2', effort: 'low' })
+    // A model asked for is kept.
+    const pro = await startRun(t.client, {
+      prompt: 'kettle',
+      urls: [site.at('/product.html')],
+      effort: 'high',
+      model: 'spark-1-pro',
+    })
+    const asked = await t.client.GET('/v2/agent/{jobId}', { params: { path: { jobId: pro } } })
+    expect(asked.data).toMatchObject({ model: 'spark-1-pro', effort: 'high' })
+  })
+
   it('ends a run at maxCredits as failed, unbilled, with credit_limit_reached in the trace', async () => {
     const team = await t.newTeam(100)
     const client = t.clientWith(team.key)

@@ -20,6 +20,8 @@ export const startAgent =
   (deps: Deps): Handler<'startAgent', ServiceEnv> =>
   async (c) => {
     const body = c.req.valid('json')
+    // Validation fills in the schema's default model; whether the client named one is in what it sent.
+    const namedModel = ((await c.req.json()) as { model?: unknown }).model !== undefined
     const { teamId } = c.get('principal')
     for (const url of body.urls ?? []) parseHttpUrl(url)
     if (body.schema !== undefined) assertValidJsonSchema(body.schema)
@@ -32,7 +34,8 @@ export const startAgent =
       ...(body.strictConstrainToURLs !== undefined
         ? { strictConstrainToURLs: body.strictConstrainToURLs }
         : {}),
-      model: body.model ?? 'spark-1-pro',
+      // Every effort level runs spark-2, as the real API's SDKs document it.
+      model: !namedModel && body.effort ? 'spark-2' : (body.model ?? 'spark-1-pro'),
       ...(body.effort ? { effort: body.effort } : {}),
       ...(body.mode ? { mode: body.mode } : {}),
       ...(body.threadId ? { threadId: body.threadId } : {}),
