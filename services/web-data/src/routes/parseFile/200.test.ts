@@ -49,6 +49,19 @@ describe.each(testDatabaseKinds())('POST /v2/parse → 200 (%s)', (kind) => {
     expect(await balance(t.service.db, teamId)).toBe(before - 2)
   })
 
+  it("takes pageMarkdown, the former name of pages the real API's SDKs still document", async () => {
+    const pdf = buildPdf([['one'], ['two']])
+    const { data } = await t.client.POST('/v2/parse', {
+      body: upload(pdf, 'x.pdf', 'application/pdf', {
+        parsers: [{ type: 'pdf', pageMarkdown: true }],
+      }) as never,
+    })
+    expect(data?.data?.pages).toEqual([
+      { pageNumber: 1, markdown: 'one' },
+      { pageNumber: 2, markdown: 'two' },
+    ])
+  })
+
   it('honours maxPages of the pdf parser', async () => {
     const pdf = buildPdf([['one'], ['two'], ['three']])
     const { data } = await t.client.POST('/v2/parse', {

@@ -33,7 +33,8 @@ export const parseFile =
           ? {
               pdf: {
                 ...(pdf.maxPages ? { maxPages: pdf.maxPages } : {}),
-                pages: pdf.pages,
+                // `pageMarkdown` is the former name the real API's SDKs still document.
+                pages: pdf.pages || pdf.pageMarkdown,
                 pageMarkers: pdf.pageMarkers,
               },
             }
