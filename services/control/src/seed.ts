@@ -230,8 +230,8 @@ async function seedDomains(tx: Sql) {
     const records = dnsRecordsFor(domain, token).map((r) => ({ ...r, verified }))
     await tx.query(
       `INSERT INTO domains (id, workspace_id, project_id, app_id, environment_id, domain, status, verification_token,
-         dns_records, check_seq, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $10) ON CONFLICT DO NOTHING`,
+         dns_records, check_seq, verification_started_at, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 0, $10, $10, $10) ON CONFLICT DO NOTHING`,
       [
         id,
         s.workspaceId,

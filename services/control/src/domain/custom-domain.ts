@@ -6,9 +6,10 @@
  *   CNAME at the provider), verified by resolving to the edge's addresses;
  * - ownership: a `TXT` record `_deploy-control.<domain>` = `dc-verify=<token>`.
  *
- * Status: `pending` (created, not checked yet) → `verifying` (a check is queued) → `verified`
- * (every record found) or `failed` (`verificationError` names what is missing; check again with
- * `domains.verifyDomain`, or wait for the background re-check).
+ * Status: `pending` (created or re-verified, no check finished since) → `verifying` (a check
+ * missed a record, `verificationError` names it; checks go on) → `verified` (every record found)
+ * or, 24 hours after the window started without every record, `failed` (domain-verification.ts;
+ * `domains.verifyDomain` starts a new window).
  */
 import type { DnsResolver } from './dns.js'
 
@@ -39,6 +40,8 @@ export interface DomainRecord {
   verificationError: string | null
   dnsRecords: DnsRecord[]
   checkSeq: number
+  /** Start of the 24-hour verification window: `createdAt`, then the last `domains.verifyDomain`. */
+  verificationStartedAt: number
   createdAt: number
   updatedAt: number | null
 }

@@ -10,6 +10,7 @@ interface Row extends EnvironmentRow {
   verification_error: string | null
   dns_records: unknown
   check_seq: unknown
+  verification_started_at: unknown
   created_at: unknown
   updated_at: unknown
 }
@@ -22,6 +23,7 @@ const toRecord = (r: Row): DomainRecord => ({
   verificationError: r.verification_error,
   dnsRecords: json<DnsRecord[]>(r.dns_records),
   checkSeq: num(r.check_seq),
+  verificationStartedAt: num(r.verification_started_at),
   createdAt: num(r.created_at),
   updatedAt: numOrNull(r.updated_at),
 })
@@ -42,12 +44,13 @@ export async function findDomainById(sql: Sql, id: string): Promise<DomainRecord
 
 export async function insertDomain(
   sql: Sql,
-  d: Omit<DomainRecord, 'updatedAt' | 'verificationError' | 'checkSeq' | 'status'>,
+  d: Omit<DomainRecord, 'updatedAt' | 'verificationError' | 'checkSeq' | 'status' | 'verificationStartedAt'>,
 ): Promise<boolean> {
+  // The verification window of a new domain starts at its creation.
   const rows = await sql.query(
     `INSERT INTO domains (id, workspace_id, project_id, app_id, environment_id, domain, status, verification_token,
-       dns_records, check_seq, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, 1, $9, $9)
+       dns_records, check_seq, verification_started_at, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, 'pending', $7, $8, 1, $9, $9, $9)
      ON CONFLICT (domain) DO NOTHING RETURNING id`,
     [
       d.id,
@@ -64,10 +67,14 @@ export async function insertDomain(
   return rows.length > 0
 }
 
-/** Starts a new check: the status becomes `verifying` and older queued checks are superseded. */
+/**
+ * Restarts verification (`domains.verifyDomain`): the domain is `pending` again with a new 24-hour
+ * window from `now`, and older queued checks are superseded.
+ */
 export async function beginDomainCheck(sql: Sql, id: string, now: number): Promise<number> {
   const rows = await sql.query<{ check_seq: unknown }>(
-    `UPDATE domains SET status = 'verifying', check_seq = check_seq + 1, updated_at = $2 WHERE id = $1 RETURNING check_seq`,
+    `UPDATE domains SET status = 'pending', check_seq = check_seq + 1, verification_started_at = $2, updated_at = $2
+     WHERE id = $1 RETURNING check_seq`,
     [id, now],
   )
   return num(rows[0]?.check_seq)
@@ -78,7 +85,7 @@ export async function finishDomainCheck(
   sql: Sql,
   id: string,
   seq: number,
-  result: { status: 'verified' | 'failed'; records: DnsRecord[]; error: string | undefined },
+  result: { status: DomainStatus; records: DnsRecord[]; error: string | undefined },
   now: number,
 ): Promise<boolean> {
   const rows = await sql.query(

@@ -7,13 +7,16 @@
  *   in one transaction (once its deletion was accepted the API no longer finds the project, its
  *   apps or their environments);
  * - `verify_domain`: looks the domain's DNS records up through the injected resolver, then records
- *   `verified` or `failed` in one lease-guarded transaction. A check carries the domain's
- *   `check_seq` at the time it was queued: when a newer check was started (verifyDomain) the old
- *   one does nothing. Background checks (queued at creation) retry with a growing delay.
+ *   the outcome in one lease-guarded transaction: `verified`, or a miss (`verifying`, and another
+ *   check later) until the domain's 24-hour window has passed (`failed`). A check carries the
+ *   domain's `check_seq` at the time it was queued: when a newer check was started (verifyDomain)
+ *   the old one does nothing. Checks retry with a growing delay, then once more at the window's
+ *   end, so the `failed` decision is a durable job of its own and survives restarts.
  */
-import type { Database, JobContext, JobQueue } from '@apiplatform/server-kit'
+import type { Database, JobContext, JobQueue, Sql } from '@apiplatform/server-kit'
 import { checkRecords } from '../domain/custom-domain.js'
 import type { DnsResolver } from '../domain/dns.js'
+import { nextCheckDelay, statusAfterCheck } from '../domain/domain-verification.js'
 import { deleteAppCascade, findAppById } from '../repositories/apps.js'
 import { findDomainById, finishDomainCheck } from '../repositories/domains.js'
 import { appIdsOfProject, deleteProjectRow } from '../repositories/projects.js'
@@ -24,7 +27,7 @@ export const TASKS_QUEUE = 'control-tasks'
 export type TaskJob =
   | { kind: 'delete_app'; appId: string; step: number }
   | { kind: 'delete_project'; projectId: string }
-  | { kind: 'verify_domain'; domainId: string; seq: number; background: boolean; attempt: number }
+  | { kind: 'verify_domain'; domainId: string; seq: number; attempt: number }
 
 export interface TaskOptions {
   stepMs: number
@@ -32,7 +35,7 @@ export interface TaskOptions {
   dns: () => DnsResolver
   /** Delay before the first background check of a new domain; doubles after each failure. */
   domainRecheckMs: number
-  /** How many background checks a domain gets before only verifyDomain checks it again. */
+  /** How many checks with a growing delay a window gets; then one last check at its end. */
   domainBackgroundChecks: number
 }
 
@@ -73,23 +76,28 @@ export function registerTaskWorkflows(queue: JobQueue, db: Database, options: Ta
     if (!domain || domain.checkSeq !== job.seq || domain.status === 'verified')
       return void (await ctx.complete())
     const result = await checkRecords(options.dns(), domain.dnsRecords)
-    const verified = result.records.every((r) => r.verified)
+    const checkedAt = now()
+    const status = statusAfterCheck(
+      result.records.every((r) => r.verified),
+      domain.verificationStartedAt,
+      checkedAt,
+    )
     const outcome = {
-      status: verified ? ('verified' as const) : ('failed' as const),
+      status,
       records: result.records,
-      error: verified ? undefined : result.error,
+      error: status === 'verified' ? undefined : result.error,
     }
-    if (!verified && job.background && job.attempt < options.domainBackgroundChecks) {
-      // Record the failure, and look again later.
-      return ctx.continueWith(
-        { ...job, attempt: job.attempt + 1 },
-        {
-          delayMs: options.domainRecheckMs * 2 ** job.attempt,
-          fn: async (tx) => void (await finishDomainCheck(tx, domain.id, job.seq, outcome, now())),
-        },
-      )
+    const record = async (tx: Sql) =>
+      void (await finishDomainCheck(tx, domain.id, job.seq, outcome, checkedAt))
+    if (status === 'verifying') {
+      // Record the miss, and look again later (at the latest when the window ends).
+      const delayMs = nextCheckDelay(job.attempt, domain.verificationStartedAt, checkedAt, {
+        recheckMs: options.domainRecheckMs,
+        backgroundChecks: options.domainBackgroundChecks,
+      })
+      return ctx.continueWith({ ...job, attempt: job.attempt + 1 }, { delayMs, fn: record })
     }
-    await ctx.complete((tx) => finishDomainCheck(tx, domain.id, job.seq, outcome, now()))
+    await ctx.complete(record)
   }
 
   queue.work<TaskJob>(TASKS_QUEUE, async (job, ctx) => {

@@ -18,7 +18,8 @@ const taken = (domain: string) =>
 /**
  * `domains.createDomain`: attaches the domain (`pending`) and answers with the DNS records to
  * create: a CNAME (an ALIAS for an apex domain) to the edge, and a TXT record with a random
- * verification token. A background check is queued; `domains.verifyDomain` checks right away.
+ * verification token. Background checks are queued for the domain's 24-hour verification window,
+ * which starts now; `domains.verifyDomain` checks right away and starts the window again.
  */
 export const createDomain =
   (deps: Deps): ServiceHandler<'domains.createDomain'> =>
@@ -56,7 +57,7 @@ export const createDomain =
         createdAt: deps.now(),
       })
       if (!inserted) throw taken(domain)
-      const job: TaskJob = { kind: 'verify_domain', domainId: id, seq: 1, background: true, attempt: 0 }
+      const job: TaskJob = { kind: 'verify_domain', domainId: id, seq: 1, attempt: 0 }
       await deps.queue.enqueue(tx, TASKS_QUEUE, job, { dedupeKey: `verify_domain:${id}:1` })
     })
     return c.json({ meta: { requestId: c.get('requestId') }, data: { domainId: id, dnsRecords } }, 200)
