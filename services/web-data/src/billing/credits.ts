@@ -50,54 +50,68 @@ export async function charge(
   return true
 }
 
+/** One item `chargeEach` charges: its ledger reference, its price and its extraction tokens. */
+export interface ItemCharge {
+  reference: string
+  amount: number
+  tokens?: number
+}
+
 /**
- * Charges `amount` for each of `references` in order, in as few statements as possible: all of
- * them when the balance allows, else as many as it covers. One ledger row per reference, as
- * `charge` would write, with the extraction tokens of that item (`tokens[i]`, default 0) as the
- * scrape's own charge row has them. Returns how many were paid (a prefix of `references`).
+ * Charges each item its `amount`, in order, in as few statements as possible: all of them when
+ * the balance allows, else the longest prefix it covers (items of a batch may differ in price).
+ * One ledger row per item, as `charge` would write, with the item's extraction tokens as the
+ * scrape's own charge row has them. Returns how many were paid.
  */
 export async function chargeEach(
   sql: Sql,
   teamId: string,
-  amount: number,
   reason: string,
-  references: readonly string[],
-  tokens: readonly number[] = [],
+  items: readonly ItemCharge[],
 ): Promise<number> {
-  if (amount <= 0 || references.length === 0) return references.length
-  let paid = references.length
+  const total = items.reduce((sum, item) => sum + item.amount, 0)
+  if (total <= 0) return items.length
+  let paid = items.length
   const all = await sql.query(
     'UPDATE teams SET credits_remaining = credits_remaining - $2 WHERE id = $1 AND credits_remaining >= $2 RETURNING id',
-    [teamId, amount * paid],
+    [teamId, total],
   )
   if (all.length === 0) {
     const rows = await sql.query<{ credits_remaining: number | string }>(
       'SELECT credits_remaining FROM teams WHERE id = $1 FOR UPDATE',
       [teamId],
     )
-    paid = Math.max(
-      0,
-      Math.min(references.length, Math.floor(Number(rows[0]?.credits_remaining ?? 0) / amount)),
-    )
+    paid = affordable(items, Number(rows[0]?.credits_remaining ?? 0))
     if (paid === 0) return 0
     await sql.query('UPDATE teams SET credits_remaining = credits_remaining - $2 WHERE id = $1', [
       teamId,
-      amount * paid,
+      items.slice(0, paid).reduce((sum, item) => sum + item.amount, 0),
     ])
   }
+  const charged = items.slice(0, paid)
   await sql.query(
     `INSERT INTO credit_ledger (team_id, delta, reason, reference, key_id, tokens)
-     SELECT $1, $2, $3, r, $5, k FROM unnest($4::text[], $6::bigint[]) WITH ORDINALITY AS t(r, k, n) ORDER BY n`,
+     SELECT $1, -a, $2, r, $4, k FROM unnest($3::text[], $5::bigint[], $6::bigint[]) WITH ORDINALITY AS t(r, k, a, n) ORDER BY n`,
     [
       teamId,
-      -amount,
       reason,
-      references.slice(0, paid),
+      charged.map((item) => item.reference),
       currentKeyId(),
-      references.slice(0, paid).map((_, i) => tokens[i] ?? 0),
+      charged.map((item) => item.tokens ?? 0),
+      charged.map((item) => item.amount),
     ],
   )
   return paid
+}
+
+/** How many items, from the first, `balance` pays for. */
+function affordable(items: readonly ItemCharge[], balance: number): number {
+  let left = balance
+  for (let i = 0; i < items.length; i++) {
+    left -= (items[i] as ItemCharge).amount
+    if (left < 0) return i
+  }
+  return items.length
 }
 
 /** Gives credits back (a refund or a top-up). */

@@ -1,4 +1,5 @@
 import type { Database, Job, JobContext, JobHandler, JobQueue, Sql } from '@apiplatform/server-kit'
+import { chargeEach } from '../billing/credits.js'
 import type { Extractor } from '../extraction/extractor.js'
 import { readFormats } from '../scrape/formats.js'
 import { type PagePlan, planPages, priceOf } from '../scrape/plan.js'
@@ -6,7 +7,6 @@ import { cacheBatchPages, recordPages } from '../scrape/store.js'
 import { pagesRecorded } from '../search/indexer.js'
 import { queueWebhooks, type WebhookEvent } from '../webhooks/outbox.js'
 import { appendOptions } from './append.js'
-import { chargePages } from './charge-pages.js'
 import { type FinishedPage, GroupCommit } from './group-commit.js'
 import {
   finishPages,
@@ -305,14 +305,14 @@ class CrawlRun {
       // Pages that succeeded are charged in order; when the credits run out, the first unpaid
       // page fails the crawl and the pages after it stay pending.
       const okEntries = batch.filter((e) => e.outcome.ok)
-      const paid = await chargePages(
+      const paid = await chargeEach(
         tx,
         this.crawl.team_id,
         this.crawl.kind,
         okEntries.map((e) => ({
-          url: e.item.url,
+          reference: e.item.url,
+          amount: this.planOf(e.item).price,
           tokens: e.outcome.ok ? e.outcome.tokens : 0,
-          price: this.planOf(e.item).price,
         })),
       )
       const unpaid = okEntries[paid]
