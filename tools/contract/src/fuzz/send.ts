@@ -1,4 +1,5 @@
 import http from 'node:http'
+import type { Socket } from 'node:net'
 import { encodeBody, type FuzzRequest, requestPath } from './request.js'
 
 export interface Answer {
@@ -32,6 +33,17 @@ export function createSender(
 ): Sender {
   const url = new URL(baseUrl)
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency })
+  // A server may answer before it has read a large body (a 413), keep the connection, and close it
+  // once it stops draining. Node then hands the socket back to the pool as soon as both the answer
+  // and the write are done, and for a moment no request owns it: a late write error (EPIPE) on it
+  // has no listener and would end the fuzzer's process. While a request owns the socket, Node
+  // passes its errors to the request as well, so this listener hides nothing.
+  const listened = new WeakSet<Socket>()
+  const keepListening = (socket: Socket) => {
+    if (listened.has(socket)) return
+    listened.add(socket)
+    socket.on('error', () => {})
+  }
 
   const attempt = (request: FuzzRequest, retried: boolean): Promise<Outcome> => {
     const started = performance.now()
@@ -104,6 +116,7 @@ export function createSender(
         finish(failed('timeout', `no answer within ${options.timeoutMs} ms`))
         req.destroy()
       }, options.timeoutMs)
+      req.on('socket', keepListening)
       req.on('error', (e: NodeJS.ErrnoException) => {
         // The server closed a kept-alive socket as the request went out on it: the service never
         // saw the request, which is sent again once on a fresh connection.

@@ -1,0 +1,63 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterEach, expect, it } from 'vitest'
+import type { FuzzRequest } from './request.js'
+import { createSender } from './send.js'
+
+const servers: http.Server[] = []
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections()
+    await new Promise((done) => server.close(done))
+  }
+})
+
+/**
+ * Answers 413 at once, keeps the connection (as @hono/node-server does), reads what comes for a
+ * moment, then closes it: the client may still be writing the body.
+ */
+async function earlyAnsweringServer(): Promise<string> {
+  const server = http.createServer((req, res) => {
+    res.writeHead(413, { 'content-type': 'application/json' })
+    res.end('{"error":"Payload too large"}')
+    req.resume()
+    setTimeout(() => req.socket.destroySoon(), 20)
+  })
+  servers.push(server)
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+const largeUpload = (bytes: number): FuzzRequest => ({
+  operation: 'POST /upload',
+  kind: 'huge-value',
+  method: 'POST',
+  template: '/upload',
+  pathParams: {},
+  query: '',
+  authorization: 'valid',
+  contentType: 'application/octet-stream',
+  body: { type: 'text', text: 'x'.repeat(bytes) },
+  invalid: true,
+})
+
+it('survives a server that answers before reading a large body and then closes the connection', async () => {
+  const uncaught: unknown[] = []
+  const record = (error: unknown) => uncaught.push(error)
+  process.on('uncaughtException', record)
+  const sender = createSender(await earlyAnsweringServer(), 'key', { timeoutMs: 30_000, concurrency: 3 })
+  try {
+    const request = largeUpload(8_000_000)
+    for (let round = 0; round < 20; round++) {
+      const outcomes = await Promise.all([request, request, request].map((r) => sender.send(r)))
+      for (const outcome of outcomes)
+        expect(String(outcome.ok ? outcome.answer.status : outcome.reason)).toMatch(/^(413|transport)$/)
+    }
+    // Late socket errors surface on the next turns of the event loop.
+    await new Promise((done) => setImmediate(done))
+    expect(uncaught).toEqual([])
+  } finally {
+    sender.close()
+    process.off('uncaughtException', record)
+  }
+}, 120_000)
