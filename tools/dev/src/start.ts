@@ -92,7 +92,7 @@ for (const file of [...Object.values(scripts), join(docs.defaultDir, 'index.html
   if (!existsSync(file))
     await shutdown(
       1,
-      `${file} is missing: run \`pnpm build\` and \`pnpm docs\` (or \`pnpm start\` without START_SKIP_BUILD)`,
+      `${file} is missing: run \`pnpm build\` and \`pnpm run docs\` (or \`pnpm start\` without START_SKIP_BUILD)`,
     )
 }
 

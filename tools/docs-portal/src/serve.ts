@@ -77,7 +77,7 @@ export function listen(server: http.Server, port: number, host: string): Promise
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   if (!fs.existsSync(path.join(defaultDir, 'index.html'))) {
     console.error(
-      'docs portal: dist/ is not built; run `pnpm docs` (or `pnpm --dir tools/docs-portal docs`) first',
+      'docs portal: dist/ is not built; run `pnpm run docs` (or `pnpm --dir tools/docs-portal run docs`) first',
     )
     process.exit(1)
   }
