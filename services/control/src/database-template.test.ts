@@ -1,6 +1,9 @@
-// An in-memory start copies the prepared template (database-template.ts) instead of migrating and
+// A start on a new database, in memory or in a new DATA_DIR, copies the prepared template (database-template.ts) instead of migrating and
 // seeding: the same database as a start that migrates, without a secret of the template's or
 // another instance's.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { type Database, openPgliteWorker } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { databaseTemplate } from './database-template.js'
@@ -72,7 +75,7 @@ const appliedAt = async (db: Database) =>
     )
   ).map((row) => `${row.version} ${row.applied_at.toISOString()}`)
 
-describe('an in-memory start from the prepared template', () => {
+describe('a start from the prepared template', () => {
   const started: RunningService[] = []
   let first: RunningService
   let second: RunningService
@@ -160,6 +163,34 @@ describe('an in-memory start from the prepared template', () => {
       expect(beside.deps.variables?.decrypt(await firstCiphertext(first))).toBe('info')
     } finally {
       await beside.stop()
+    }
+  })
+
+  it('copies it into a new DATA_DIR too; a restart on the folder keeps its data and its variables key', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'control-template-folder-'))
+    try {
+      const onDisk = await createService({ rootKey: 'ck_template_test_folder_0000000000', dataDir })
+      const ciphertext = await firstCiphertext(onDisk)
+      try {
+        expect(onDisk.fromTemplate).toBe(true)
+        expect(await contents(onDisk)).toEqual(await contents(second))
+        await onDisk.db.query("UPDATE apps SET name = 'Checkout (renamed)' WHERE slug = 'checkout-api'")
+      } finally {
+        await onDisk.stop()
+      }
+      const restarted = await createService({ rootKey: 'ck_template_test_folder_0000000000', dataDir })
+      try {
+        expect(restarted.fromTemplate).toBe(false)
+        expect(await restarted.db.query("SELECT name FROM apps WHERE slug = 'checkout-api'")).toEqual([
+          { name: 'Checkout (renamed)' },
+        ])
+        expect(await firstCiphertext(restarted)).toBe(ciphertext)
+        expect(restarted.deps.variables?.decrypt(ciphertext)).toBe('info')
+      } finally {
+        await restarted.stop()
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
     }
   })
 

@@ -93,11 +93,10 @@ export async function createService(options: CreateServiceOptions): Promise<Runn
     ...options,
   }
   const ownsDatabase = !config.database
-  // The template holds the demo data: a start without it makes a new database. Only an in-memory
-  // database can be a copy (server-kit ignores it for DATA_DIR and PostgreSQL).
-  const mayCopy = config.database
-    ? config.database.template !== undefined
-    : !config.dataDir && !config.databaseUrl
+  // The template holds the demo data: a start without it makes a new database. A new PGlite
+  // database, in memory or in a new DATA_DIR, can be a copy (server-kit ignores it for PostgreSQL
+  // and for a folder that holds a database already).
+  const mayCopy = config.database ? config.database.template !== undefined : !config.databaseUrl
   const template =
     !config.seed || config.template === false || !mayCopy
       ? undefined

@@ -1,5 +1,9 @@
-// An in-memory start copies the prepared template (database-template.ts) instead of migrating: the
-// same schema as a start that migrates, and no key of the template's or another instance's.
+// A start on a new database, in memory or in a new DATA_DIR, copies the prepared template
+// (database-template.ts) instead of migrating: the same schema as a start that migrates, and no key
+// of the template's or another instance's.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { type Database, openPgliteWorker, openServiceDatabase } from '@apiplatform/server-kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { configFromEnv, type ServiceConfig } from './config.js'
@@ -41,7 +45,7 @@ const appliedAt = async (db: Database) =>
     )
   ).map((row) => `${row.version} ${row.applied_at.toISOString()}`)
 
-describe('an in-memory start from the prepared template', () => {
+describe('a start from the prepared template', () => {
   const started: RunningService[] = []
   let first: RunningService
   let second: RunningService
@@ -102,5 +106,38 @@ describe('an in-memory start from the prepared template', () => {
     const teams = async (service: RunningService) =>
       (await service.db.query<{ id: string }>('SELECT id FROM teams'))[0]?.id
     expect(await teams(first)).not.toBe(await teams(second))
+  })
+
+  it('copies it into a new DATA_DIR too; a restart on the folder keeps its key and its data', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'web-data-template-folder-'))
+    const onFolder = (): ServiceConfig => ({ ...config(), dataDir, apiKey: 'wd-template-test-folder' })
+    const usage = (service: RunningService) =>
+      fetch(`${service.url}/v2/team/credit-usage`, {
+        headers: { authorization: `Bearer ${service.apiKey}` },
+      })
+    const teams = async (service: RunningService) =>
+      (await service.db.query<{ id: string }>('SELECT id FROM teams')).map((row) => row.id)
+    try {
+      const onDisk = await createService(onFolder())
+      let team: string[]
+      try {
+        expect(onDisk.fromTemplate).toBe(true)
+        expect(await appliedAt(onDisk.db)).toEqual(await appliedAt(first.db))
+        expect((await usage(onDisk)).status).toBe(200)
+        team = await teams(onDisk)
+      } finally {
+        await onDisk.stop()
+      }
+      const restarted = await createService(onFolder())
+      try {
+        expect(restarted.fromTemplate).toBe(false)
+        expect(await teams(restarted)).toEqual(team)
+        expect((await usage(restarted)).status).toBe(200)
+      } finally {
+        await restarted.stop()
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 })

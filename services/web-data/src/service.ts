@@ -61,16 +61,19 @@ export interface ServiceOptions {
 }
 
 /**
- * Starts the service: opens the database (PGlite in `dataDir`, or PostgreSQL; in memory a copy of
- * the prepared template when it matches), applies the migrations unless the database is that copy,
+ * Starts the service: opens the database (PGlite in memory or in `dataDir`, or PostgreSQL; a new
+ * PGlite database is a copy of the prepared template when it matches), applies the migrations
+ * unless the database is that copy,
  * seeds the bootstrap key, starts the job worker and listens on `port`.
  */
 export async function createService(
   config: ServiceConfig,
   options: ServiceOptions = {},
 ): Promise<RunningService> {
-  const inMemory = !config.dataDir && !config.databaseUrl
-  const db = await openServiceDatabase({ ...config, template: inMemory ? databaseTemplate() : undefined })
+  const db = await openServiceDatabase({
+    ...config,
+    template: config.databaseUrl ? undefined : databaseTemplate(),
+  })
   try {
     return await startOn(db, config, async () => db.close(), options)
   } catch (error) {

@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite'
 import { makeTemplate, readTemplate, templateFile } from './pglite-template.js'
+import { loadPreparedTemplate, type PreparedTemplate } from './prepared-template.js'
 
 /**
  * Marks a data folder whose new database is still being written: PGlite writes a new database file
@@ -33,6 +34,26 @@ export async function createPglite(
   )
   if (dataDir) rmSync(join(dataDir, CREATING))
   return pg
+}
+
+/**
+ * A new database in `dataDir` as a copy of `template`'s data folder: what the service's start would
+ * build on an empty one, without the migrations and the seeding. False, and the folder left as it
+ * was, when it holds a database already or the template's file is missing, not made for it or
+ * damaged: the database is then opened or made as `createPglite` does.
+ */
+export function copyPreparedTemplate(dataDir: string, template: PreparedTemplate): boolean {
+  mkdirSync(dataDir, { recursive: true })
+  const marker = join(dataDir, CREATING)
+  if (existsSync(marker)) removeUnfinishedDatabase(dataDir, marker)
+  else if (existsSync(join(dataDir, 'PG_VERSION'))) return false
+  const files = loadPreparedTemplate(template)
+  if (!files) return false
+  if (!existsSync(marker)) writeFileSync(marker, JSON.stringify(readdirSync(dataDir)))
+  for (const directory of files.directories) mkdirSync(join(dataDir, directory), { recursive: true })
+  for (const file of files.files) writeFileSync(join(dataDir, file.path), file.contents)
+  rmSync(marker)
+  return true
 }
 
 /** Everything the interrupted making of a database wrote into `dataDir`; what was there before stays. */

@@ -18,6 +18,7 @@ import { deserialize } from 'node:v8'
 import { Worker } from 'node:worker_threads'
 import type { Database, Sql } from './database.js'
 import { DatabaseStalledError } from './failures.js'
+import { copyPreparedTemplate } from './pglite-create.js'
 import { pgliteOptions } from './pglite-options.js'
 import { templateFile } from './pglite-template.js'
 import {
@@ -58,8 +59,8 @@ export interface PgliteWorkerOptions {
 }
 
 /**
- * Opens PGlite in a worker thread: a folder on disk, or memory when `dataDir` is undefined (a copy
- * of `options.template` when its file matches).
+ * Opens PGlite in a worker thread: a folder on disk, or memory when `dataDir` is undefined. A new
+ * database, in memory or in a new folder, is a copy of `options.template` when its file matches.
  */
 export async function openPgliteWorker(
   dataDir: string | undefined,
@@ -74,9 +75,13 @@ export async function openPgliteWorker(
   // template). In memory the database is the serving thread's own: it copies the template, which
   // a thread of its own makes first if needed.
   // A matching prepared template needs neither: the serving thread copies it.
-  const template =
-    !dataDir && options.template && preparedTemplateMatches(options.template) ? options.template : undefined
-  if (dataDir ? !existsSync(join(dataDir, 'PG_VERSION')) : !template && templateMissing()) {
+  // A new folder is written here from the template's files: no PGlite is needed to make it.
+  const matching =
+    options.template && preparedTemplateMatches(options.template) ? options.template : undefined
+  const template = dataDir ? undefined : matching
+  const copiedInto =
+    dataDir !== undefined && matching !== undefined && copyPreparedTemplate(dataDir, matching)
+  if (dataDir ? !copiedInto && !existsSync(join(dataDir, 'PG_VERSION')) : !template && templateMissing()) {
     const creating = startThread({ dataDir, createOnly: true })
     try {
       await creating.ready
@@ -163,7 +168,7 @@ export async function openPgliteWorker(
   const root = sqlOn(undefined)
   return {
     kind: 'pglite',
-    template: copiedFrom,
+    template: copiedInto ? matching?.identity : copiedFrom,
     query: root.query,
     exec: (text) => call<void>({ op: 'exec', text, tx: undefined }),
     async transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {

@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs'
 import type { PGlite, PGliteInterface, PGliteOptions } from '@electric-sql/pglite'
 import type { Database, Sql } from './database.js'
-import { createPglite } from './pglite-create.js'
+import { copyPreparedTemplate, createPglite } from './pglite-create.js'
 import { pgliteOptions } from './pglite-options.js'
 import { pgliteWasmModule } from './pglite-wasm.js'
 import { loadPreparedTemplate, openPreparedPglite, type PreparedTemplate } from './prepared-template.js'
 
 /**
- * Opens the embedded database: a folder on disk, or memory when `dataDir` is undefined (a copy of
- * `template` when given and its file matches).
+ * Opens the embedded database: a folder on disk, or memory when `dataDir` is undefined. A new
+ * database, in memory or in a new folder, is a copy of `template` when given and its file matches.
  */
 export async function openPglite(
   dataDir: string | undefined,
@@ -22,7 +22,10 @@ export async function openPglite(
     const prepared = await openPrepared(pglite, options.template, engineOptions)
     if (prepared) return pgliteDatabase(prepared, options.template.identity)
   }
-  return pgliteDatabase(await createPglite(pglite.PGlite, dataDir, engineOptions))
+  const copied =
+    dataDir !== undefined && options.template !== undefined && copyPreparedTemplate(dataDir, options.template)
+  const pg = await createPglite(pglite.PGlite, dataDir, engineOptions)
+  return pgliteDatabase(pg, copied ? options.template?.identity : undefined)
 }
 
 /**

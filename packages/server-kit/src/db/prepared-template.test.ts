@@ -50,7 +50,7 @@ function miniatureService(root: string) {
   return { migrationsDir, code, prepare }
 }
 
-describe('prepared templates: a new in-memory database that already holds what a start would build', () => {
+describe('prepared templates: a new database that already holds what a start would build', () => {
   let root: string
   let service: ReturnType<typeof miniatureService>
   let template: PreparedTemplate
@@ -159,9 +159,48 @@ describe('prepared templates: a new in-memory database that already holds what a
     expect(loadPreparedTemplate(template)).toBeUndefined()
   })
 
-  it('is not used by a data folder: a new one is created and the start migrates it', async () => {
-    const dataDir = join(root, 'data')
+  it('is copied into a new data folder, in the worker thread and in process; a folder that holds a database is opened as it is', async () => {
+    for (const pgliteWorker of [true, false]) {
+      const dataDir = join(root, `data-${pgliteWorker ? 'worker' : 'in-process'}`)
+      const db = await openDatabase({ dataDir, pgliteWorker, template })
+      try {
+        expect(db.template).toBe(template.identity)
+        expect(await seeded(db)).toEqual(['checkout'])
+        await db.query("INSERT INTO demo (name) VALUES ('mine')")
+      } finally {
+        await db.close()
+      }
+      const reopened = await openDatabase({ dataDir, pgliteWorker, template })
+      try {
+        expect(reopened.template).toBeUndefined()
+        expect(await seeded(reopened)).toEqual(['checkout', 'mine'])
+      } finally {
+        await reopened.close()
+      }
+    }
+  })
+
+  it('a copy into a folder that was interrupted is made again; what the folder held before stays', async () => {
+    const dataDir = join(root, 'data-interrupted')
+    mkdirSync(dataDir)
+    writeFileSync(join(dataDir, 'notes.txt'), 'kept')
+    // What a process killed while copying leaves: the marker, and some of the files.
+    writeFileSync(join(dataDir, '.pglite-creating.json'), JSON.stringify(['notes.txt']))
+    writeFileSync(join(dataDir, 'PG_VERSION'), '17\n')
+    mkdirSync(join(dataDir, 'base'))
     const db = await openPgliteWorker(dataDir, { template })
+    try {
+      expect(db.template).toBe(template.identity)
+      expect(await seeded(db)).toEqual(['checkout'])
+      expect(readFileSync(join(dataDir, 'notes.txt'), 'utf8')).toBe('kept')
+    } finally {
+      await db.close()
+    }
+  })
+
+  it('is not used by a new data folder when its file does not match: the folder is a new database', async () => {
+    const dataDir = join(root, 'data-other')
+    const db = await openPgliteWorker(dataDir, { template: { ...template, identity: 'made-for-other-code' } })
     try {
       expect(db.template).toBeUndefined()
       expect(await tables(db)).toEqual([])
