@@ -22,10 +22,8 @@ export async function createPglite(
   options: PGliteOptions,
 ): Promise<PGlite> {
   if (dataDir) {
-    const marker = join(dataDir, CREATING)
-    if (existsSync(marker)) removeUnfinishedDatabase(dataDir, marker)
-    else if (existsSync(join(dataDir, 'PG_VERSION'))) return Engine.create(dataDir, options)
-    writeFileSync(marker, JSON.stringify(readdirSync(dataDir)))
+    if (holdsDatabase(dataDir)) return Engine.create(dataDir, options)
+    startNewDatabase(dataDir)
   }
   const template = await newDatabaseTemplate(Engine, options)
   const pg = await Engine.create(
@@ -44,16 +42,30 @@ export async function createPglite(
  */
 export function copyPreparedTemplate(dataDir: string, template: PreparedTemplate): boolean {
   mkdirSync(dataDir, { recursive: true })
-  const marker = join(dataDir, CREATING)
-  if (existsSync(marker)) removeUnfinishedDatabase(dataDir, marker)
-  else if (existsSync(join(dataDir, 'PG_VERSION'))) return false
+  if (holdsDatabase(dataDir)) return false
   const files = loadPreparedTemplate(template)
   if (!files) return false
-  if (!existsSync(marker)) writeFileSync(marker, JSON.stringify(readdirSync(dataDir)))
+  const marker = startNewDatabase(dataDir)
   for (const directory of files.directories) mkdirSync(join(dataDir, directory), { recursive: true })
   for (const file of files.files) writeFileSync(join(dataDir, file.path), file.contents)
   rmSync(marker)
   return true
+}
+
+/** Whether `dataDir` holds a database whose making was not interrupted. */
+function holdsDatabase(dataDir: string): boolean {
+  return !existsSync(join(dataDir, CREATING)) && existsSync(join(dataDir, 'PG_VERSION'))
+}
+
+/**
+ * Marks `dataDir` as holding a database being made, first removing what an interrupted making
+ * left there (the marker then stays, with the list of what the folder held before it).
+ */
+function startNewDatabase(dataDir: string): string {
+  const marker = join(dataDir, CREATING)
+  if (existsSync(marker)) removeUnfinishedDatabase(dataDir, marker)
+  else writeFileSync(marker, JSON.stringify(readdirSync(dataDir)))
+  return marker
 }
 
 /** Everything the interrupted making of a database wrote into `dataDir`; what was there before stays. */
