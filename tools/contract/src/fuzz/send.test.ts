@@ -61,3 +61,34 @@ it('survives a server that answers before reading a large body and then closes t
     process.off('uncaughtException', record)
   }
 }, 120_000)
+
+/** Answers the first request of each connection and hangs up on any later one, unanswered. */
+async function oneRequestPerConnectionServer(): Promise<string> {
+  const served = new WeakSet<object>()
+  const server = http.createServer((req, res) => {
+    if (served.has(req.socket)) return req.socket.destroy()
+    served.add(req.socket)
+    res.end('{}')
+  })
+  servers.push(server)
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+}
+
+it('sends a request again on a new connection when the server closed the kept-alive one it went out on', async () => {
+  const sender = createSender(await oneRequestPerConnectionServer(), 'key', {
+    timeoutMs: 30_000,
+    concurrency: 3,
+  })
+  const request: FuzzRequest = { ...largeUpload(10), method: 'GET', contentType: null, body: undefined }
+  try {
+    // Two connections in the pool, both of which the server will hang up on: the retry must not take the other.
+    await Promise.all([sender.send(request), sender.send(request)])
+    for (let round = 0; round < 5; round++) {
+      const outcome = await sender.send(request)
+      expect(outcome.ok ? outcome.answer.status : outcome.message).toBe(200)
+    }
+  } finally {
+    sender.close()
+  }
+})

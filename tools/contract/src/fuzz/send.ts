@@ -78,7 +78,8 @@ export function createSender(
             method: request.method,
             path: `${url.pathname.replace(/\/$/, '')}${requestPath(request)}`,
             headers,
-            agent,
+            // A retry goes out on a connection of its own: another pooled one may be closing too.
+            agent: retried ? false : agent,
           },
           (res) => {
             const chunks: Buffer[] = []
@@ -119,8 +120,9 @@ export function createSender(
       req.on('socket', keepListening)
       req.on('error', (e: NodeJS.ErrnoException) => {
         // The server closed a kept-alive socket as the request went out on it: the service never
-        // saw the request, which is sent again once on a fresh connection.
-        if (!retried && req.reusedSocket && e.code === 'ECONNRESET') finish(attempt(request, true))
+        // answered the request, which is sent again once on a fresh connection.
+        if (!retried && req.reusedSocket && (e.code === 'ECONNRESET' || e.code === 'EPIPE'))
+          finish(attempt(request, true))
         else finish(failed('transport', e.message))
       })
       req.end(body)
