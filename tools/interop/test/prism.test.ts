@@ -87,3 +87,10 @@ describe.each([
     expect(dynamic ? withoutFakerFormats(problem) : problem, label).toBeUndefined()
   })
 })
+
+it('stops the whole mock: once stop resolves, nothing listens on its port', async () => {
+  const mock = await startPrism('control', { dynamic: false })
+  expect((await fetch(mock.baseUrl)).status).toBeGreaterThanOrEqual(200)
+  await mock.stop()
+  await expect(fetch(mock.baseUrl)).rejects.toMatchObject({ cause: { code: 'ECONNREFUSED' } })
+})
