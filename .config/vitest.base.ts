@@ -20,7 +20,7 @@ export function suiteWorkers(): number {
  *
  * Their test files change no global state (environment, working folder, timers, module mocks), so
  * a worker process runs many of them: a new process and its module loading per file cost about
- * 0.3 CPU-seconds each, a third to a half of these suites' CPU.
+ * 0.3 CPU-seconds each, up to two fifths of a small suite's CPU.
  */
 export default defineConfig({
   test: {
